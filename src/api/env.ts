@@ -1,0 +1,33 @@
+// What the Pages Function hands to src/api: the bindings it needs, typed by the few methods used,
+// so that src/api runs against workerd in production and stays free of Cloudflare's global types.
+
+/** `env.ASSETS`: the static files of the deployment. */
+export interface AssetFetcher {
+  fetch(input: Request | string | URL): Promise<Response>;
+}
+
+/** The subset of a Workers KV namespace the API uses. */
+export interface KVNamespaceLike {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string, options?: { expirationTtl?: number; expiration?: number }): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface ApiEnv {
+  ASSETS: AssetFetcher;
+  /** Rate-limit counters and API-key hashes. */
+  KV?: KVNamespaceLike;
+  /** Optional overrides (strings, as Pages vars are): requests per hour for each tier. */
+  RATE_LIMIT_ANONYMOUS?: string;
+  RATE_LIMIT_AUTHENTICATED?: string;
+  RATE_LIMIT_PREMIUM?: string;
+  /** Test hook: a fixed clock (Unix milliseconds) for rate-limit windows. Only honoured when ALLOW_TEST_CLOCK is "1". */
+  ALLOW_TEST_CLOCK?: string;
+}
+
+/** Everything a request handler may touch. */
+export interface ApiContext {
+  request: Request;
+  env: ApiEnv;
+  waitUntil(promise: Promise<unknown>): void;
+}

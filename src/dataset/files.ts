@@ -1,0 +1,127 @@
+// Reading and writing the dataset folder. Writes are atomic (temp file + rename) so a process
+// that dies midway leaves the previous file intact.
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { z } from "zod";
+import {
+  CategoriesFile,
+  DatasetMeta,
+  PlatformsFile,
+  SkillRecord,
+  StatsFile,
+} from "../schemas/dataset.js";
+import { compareKeys } from "./key.js";
+import { stableStringify } from "./json.js";
+
+export interface Dataset {
+  records: SkillRecord[];
+  categories: CategoriesFile;
+  platforms: PlatformsFile;
+  stats: StatsFile;
+  meta: DatasetMeta;
+}
+
+/** One problem found in a dataset file; the reader collects them all before failing. */
+export interface DatasetProblem {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+export class DatasetError extends Error {
+  constructor(readonly problems: DatasetProblem[]) {
+    super(
+      `dataset is invalid (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
+        problems.map((p) => `  ${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}`).join("\n"),
+    );
+  }
+}
+
+export const DATASET_FILES = {
+  skills: "skills.jsonl",
+  categories: "categories.json",
+  platforms: "platforms.json",
+  stats: "stats.json",
+  meta: "meta.json",
+} as const;
+
+const issueText = (error: z.ZodError) =>
+  error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+
+async function readJson<T>(file: string, schema: z.ZodType<T>, problems: DatasetProblem[]): Promise<T | undefined> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, "utf8"));
+  } catch (e) {
+    problems.push({ file, message: (e as Error).message });
+    return undefined;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) problems.push({ file, message: issueText(parsed.error) });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Parses JSON Lines of skill records; every bad line is reported, none stops the reading. */
+export function parseSkillLines(text: string, file: string, problems: DatasetProblem[]): SkillRecord[] {
+  const records: SkillRecord[] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (e) {
+      problems.push({ file, line: i + 1, message: `not JSON: ${(e as Error).message}` });
+      continue;
+    }
+    const parsed = SkillRecord.safeParse(raw);
+    if (parsed.success) records.push(parsed.data);
+    else problems.push({ file, line: i + 1, message: issueText(parsed.error) });
+  }
+  return records;
+}
+
+/** Reads and validates a dataset folder; throws one DatasetError listing every problem. */
+export async function readDataset(dir: string): Promise<Dataset> {
+  const problems: DatasetProblem[] = [];
+  const skillsFile = join(dir, DATASET_FILES.skills);
+  let records: SkillRecord[] = [];
+  try {
+    records = parseSkillLines(await readFile(skillsFile, "utf8"), skillsFile, problems);
+  } catch (e) {
+    problems.push({ file: skillsFile, message: (e as Error).message });
+  }
+  const categories = await readJson(join(dir, DATASET_FILES.categories), CategoriesFile, problems);
+  const platforms = await readJson(join(dir, DATASET_FILES.platforms), PlatformsFile, problems);
+  const statsPath = join(dir, DATASET_FILES.stats);
+  const stats = existsSync(statsPath) ? await readJson(statsPath, StatsFile, problems) : {};
+  const metaPath = join(dir, DATASET_FILES.meta);
+  const meta = existsSync(metaPath)
+    ? await readJson(metaPath, DatasetMeta, problems)
+    : { generatedAt: "1970-01-01T00:00:00Z" };
+  if (problems.length > 0 || !categories || !platforms || !stats || !meta) throw new DatasetError(problems);
+  records.sort(compareKeys);
+  return { records, categories, platforms, stats, meta };
+}
+
+/** Writes a file atomically: to a temporary sibling first, then renamed over the target. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+/** Serialises records as sorted, key-stable JSON Lines. */
+export const formatSkillLines = (records: readonly SkillRecord[]): string =>
+  [...records].sort(compareKeys).map((r) => stableStringify(r) + "\n").join("");
+
+export async function writeSkills(dir: string, records: readonly SkillRecord[]): Promise<void> {
+  await writeFileAtomic(join(dir, DATASET_FILES.skills), formatSkillLines(records));
+}
+
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
+  await writeFileAtomic(file, stableStringify(value, 2) + "\n");
+}

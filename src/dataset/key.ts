@@ -1,0 +1,12 @@
+// The lookup key of a skill: owner/repo folded to lower case (lookups are case-insensitive).
+export const skillKey = (owner: string, repo: string): string => `${owner}/${repo}`.toLowerCase();
+
+/** Canonical order of records in the dataset and of ties in every list: by key, then exact name. */
+export const compareKeys = (a: { owner: string; repo: string }, b: { owner: string; repo: string }): number => {
+  const ka = skillKey(a.owner, a.repo);
+  const kb = skillKey(b.owner, b.repo);
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  const ea = `${a.owner}/${a.repo}`;
+  const eb = `${b.owner}/${b.repo}`;
+  return ea < eb ? -1 : ea > eb ? 1 : 0;
+};

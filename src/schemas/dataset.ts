@@ -1,0 +1,103 @@
+// The dataset in data/: what the crawler writes and the build reads. One record per repository
+// (one skill per repository, DESIGN.md); every file of the folder is described here and nowhere else.
+import { z } from "zod";
+import { CalendarDate, Count, IsoTimestamp, StarPoint } from "./resources.js";
+
+/** One SKILL.md file of a repository, raw text included. */
+export const SkillFile = z
+  .object({
+    path: z.string().min(1),
+    name: z.string(),
+    description: z.string(),
+    sha: z.string().regex(/^[0-9a-f]{40}$/),
+    size: Count,
+    content: z.string().describe("Raw file text, frontmatter included"),
+  })
+  .strict();
+export type SkillFile = z.infer<typeof SkillFile>;
+
+export const SkillRecord = z
+  .object({
+    id: z.string().regex(/^\d+$/),
+    owner: z.string().min(1),
+    repo: z.string().min(1),
+    aliases: z.array(z.string()).describe("Former owner/repo names that resolve to this record"),
+    name: z.string().min(1),
+    description: z.string().min(1),
+    stars: Count,
+    forks: Count,
+    watchers: Count,
+    openIssues: Count,
+    license: z.string().min(1),
+    createdAt: IsoTimestamp,
+    updatedAt: IsoTimestamp,
+    pushedAt: IsoTimestamp,
+    author: z.object({ name: z.string(), avatar: z.string() }).strict(),
+    topics: z.array(z.string()),
+    categories: z.array(z.string()).min(1).max(3),
+    subcategories: z.array(z.string()).describe("Subcategory slugs, each `parent/child`"),
+    platforms: z.array(z.string()).min(1),
+    installCommands: z.record(z.string(), z.string()),
+    hasIndex: z.boolean().describe("The repository has .claude-plugin/marketplace.json"),
+    defaultBranch: z.string(),
+    headSha: z.string(),
+    primary: z.string().describe("Path of the primary SKILL.md, one of files[].path"),
+    files: z.array(SkillFile).min(1),
+    starHistory: z.array(StarPoint),
+  })
+  .strict()
+  .refine((r) => r.files.some((f) => f.path === r.primary), { message: "primary must name one of files[].path" });
+export type SkillRecord = z.infer<typeof SkillRecord>;
+
+export const LocalizedText = z.record(z.string(), z.string()).refine((t) => typeof t.en === "string", {
+  message: "an English (en) text is required",
+});
+
+export const CategoryDef = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    group: z.enum(["technical", "professional"]),
+    icon: z.string(),
+    keywords: z.array(z.string()),
+    names: LocalizedText,
+    descriptions: LocalizedText,
+    subcategories: z.array(
+      z
+        .object({ slug: z.string().regex(/^[a-z0-9-]+$/), names: LocalizedText, keywords: z.array(z.string()) })
+        .strict(),
+    ),
+  })
+  .strict();
+export type CategoryDef = z.infer<typeof CategoryDef>;
+
+export const CategoriesFile = z
+  .object({ locales: z.array(z.string()).min(1), categories: z.array(CategoryDef).min(1) })
+  .strict();
+export type CategoriesFile = z.infer<typeof CategoriesFile>;
+
+export const PlatformDef = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    name: z.string(),
+    installPaths: z.array(z.string()).describe("Where the platform looks for skills"),
+    install: z.string().describe("Install instruction; {owner} and {repo} are replaced"),
+    evidence: z.array(z.string()).describe("Repository paths whose presence shows support for the platform"),
+  })
+  .strict();
+export type PlatformDef = z.infer<typeof PlatformDef>;
+
+export const PlatformsFile = z
+  .object({ default: z.array(z.string()).min(1), platforms: z.array(PlatformDef).min(1) })
+  .strict();
+export type PlatformsFile = z.infer<typeof PlatformsFile>;
+
+/** Optional analytics export supplied by the operator: counters per `owner/repo`. */
+export const StatsFile = z.record(
+  z.string(),
+  z.object({ views: Count.default(0), installs: Count.default(0), favorites: Count.default(0) }).strict(),
+);
+export type StatsFile = z.infer<typeof StatsFile>;
+
+/** data/meta.json: when the dataset was last crawled; the build manifest carries it. */
+export const DatasetMeta = z.object({ generatedAt: IsoTimestamp, day: CalendarDate.optional() }).strict();
+export type DatasetMeta = z.infer<typeof DatasetMeta>;

@@ -1,0 +1,94 @@
+// The public resources of the API (contract section 2). Each shape is defined once here;
+// types come from z.infer and the OpenAPI document is generated from these schemas.
+import { z } from "zod";
+
+export const IsoTimestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp");
+export const CalendarDate = z.iso.date().describe("Calendar date YYYY-MM-DD");
+export const Count = z.number().int().nonnegative();
+
+export const SkillSummary = z
+  .object({
+    id: z.string().describe("GitHub repository id, as a string"),
+    owner: z.string(),
+    repo: z.string(),
+    name: z.string(),
+    description: z.string(),
+    stars: Count,
+    forks: Count,
+    updatedAt: IsoTimestamp,
+    categories: z.array(z.string()).describe("Category slugs"),
+    platforms: z.array(z.string()).describe("Platform identifiers (see data/platforms.json)"),
+  })
+  .strict();
+export type SkillSummary = z.infer<typeof SkillSummary>;
+
+export const NestedSkill = z
+  .object({ name: z.string(), description: z.string(), path: z.string(), sha: z.string(), size: Count })
+  .strict();
+export type NestedSkill = z.infer<typeof NestedSkill>;
+
+export const SkillDetail = SkillSummary.extend({
+  content: z.string().describe("Markdown body of the primary SKILL.md (frontmatter removed)"),
+  watchers: Count,
+  openIssues: Count,
+  license: z.string(),
+  createdAt: IsoTimestamp,
+  pushedAt: IsoTimestamp,
+  author: z.object({ name: z.string(), avatar: z.string() }).strict(),
+  installCommands: z.record(z.string(), z.string()),
+  skills: z.array(NestedSkill).describe("Every SKILL.md of the repository, the primary first"),
+}).strict();
+export type SkillDetail = z.infer<typeof SkillDetail>;
+
+export const SkillContent = z
+  .object({
+    content: z.string().describe("Raw text of the SKILL.md file"),
+    sha: z.string().describe("Git blob SHA-1 of the file"),
+    size: Count.describe("Size in bytes"),
+  })
+  .strict();
+export type SkillContent = z.infer<typeof SkillContent>;
+
+export const StarPoint = z.object({ date: CalendarDate, stars: Count }).strict();
+export type StarPoint = z.infer<typeof StarPoint>;
+
+export const SkillStats = z
+  .object({ views: Count, installs: Count, favorites: Count, starHistory: z.array(StarPoint) })
+  .strict();
+export type SkillStats = z.infer<typeof SkillStats>;
+
+export const Subcategory = z.object({ slug: z.string(), name: z.string(), skillCount: Count }).strict();
+
+export const Category = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    skillCount: Count,
+    subcategories: z.array(Subcategory),
+  })
+  .strict();
+export type Category = z.infer<typeof Category>;
+
+export const TopSkill = z.object({ owner: z.string(), repo: z.string(), name: z.string(), stars: Count }).strict();
+
+export const CategoryDetail = Category.extend({ topSkills: z.array(TopSkill) }).strict();
+export type CategoryDetail = z.infer<typeof CategoryDetail>;
+
+export const SearchResult = z
+  .object({
+    id: z.string(),
+    owner: z.string(),
+    repo: z.string(),
+    name: z.string(),
+    description: z.string(),
+    stars: Count,
+    score: z.number(),
+    highlights: z.object({ name: z.string(), description: z.string() }).strict(),
+  })
+  .strict();
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const Suggestion = z.object({ text: z.string(), count: Count }).strict();
+export type Suggestion = z.infer<typeof Suggestion>;
