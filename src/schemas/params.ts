@@ -32,7 +32,9 @@ export type SortOrder = z.infer<typeof SortOrder>;
 export const defaultOrder = (sort: SortKey): SortOrder => (sort === "name" ? "asc" : "desc");
 
 const oneOf = (allowed: readonly string[]) =>
-  z.string().refine((v) => allowed.includes(v), { message: `must be one of: ${allowed.join(", ")}` });
+  z.enum(allowed.length > 0 ? (allowed as [string, ...string[]]) : [""], {
+    message: `must be one of: ${allowed.join(", ")}`,
+  });
 
 export interface Vocabulary {
   categories: readonly string[];

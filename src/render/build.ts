@@ -1,0 +1,110 @@
+// The build: dataset folder -> static site. Renders every prebuilt response into dist/_data/,
+// validates each against its schema, writes only what changed, and records a manifest.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { readDataset } from "../dataset/files.js";
+import { stableStringify } from "../dataset/json.js";
+import type { SkillRecord } from "../schemas/dataset.js";
+import { BuildManifest, MANIFEST_FORMAT } from "../schemas/manifest.js";
+import { Category, CategoryDetail } from "../schemas/resources.js";
+import { openApiDocument } from "../api/openapi.js";
+import { categoriesFile, renderCategories } from "./categories.js";
+import { COLUMNS_FILE, encodeColumns, toLittleEndian } from "./columns.js";
+import { listOrder, listOrderFile, ORDERS, SORTS } from "./list-order.js";
+import { directorySink, type OutputSink, type WriteStats } from "./output.js";
+import { renderShards } from "./site-files.js";
+
+export const DATA_PREFIX = "_data";
+
+/** Writes the search index through the sink (paths relative to _data/) and returns its manifest part. */
+export type SearchIndexWriter = (records: readonly SkillRecord[], sink: OutputSink, log: (line: string) => void) => Promise<unknown>;
+
+export interface BuildOptions {
+  dataDir: string;
+  outDir: string;
+  /** Hand-written static files copied as they are (landing page, _headers, robots.txt). */
+  publicDir?: string;
+  searchIndex?: SearchIndexWriter;
+  log?: (line: string) => void;
+}
+
+export interface BuildReport {
+  skills: number;
+  manifest: BuildManifest;
+  output: WriteStats;
+  millis: number;
+}
+
+const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
+  write: (path, data) => sink.write(`${prefix}/${path}`, data),
+});
+
+const json = (value: unknown) => stableStringify(value) + "\n";
+
+async function copyPublic(dir: string, sink: OutputSink, base = ""): Promise<void> {
+  const entries = await readdir(join(dir, base), { withFileTypes: true }).catch(() => []);
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = base ? `${base}/${e.name}` : e.name;
+    if (e.isDirectory()) await copyPublic(dir, sink, rel);
+    else await sink.write(rel, await readFile(join(dir, rel)));
+  }
+}
+
+export async function build(options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  log(`reading dataset ${options.dataDir}`);
+  const dataset = await readDataset(options.dataDir);
+  const { records, categories, platforms, stats, meta } = dataset;
+  const vocabulary = {
+    categories: categories.categories.map((c) => c.slug),
+    platforms: platforms.platforms.map((p) => p.id),
+    locales: categories.locales,
+  };
+  const { sink, finish } = directorySink(options.outDir);
+  const data = prefixed(sink, DATA_PREFIX);
+
+  log(`rendering ${records.length} skills`);
+  const shards = renderShards(records, stats);
+  let done = 0;
+  for (const [path, value] of [...shards.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await data.write(path, json(value));
+    if (++done % 500 === 0) log(`  shards ${done}/${shards.files.size}`);
+  }
+
+  log("rendering list index");
+  await data.write(COLUMNS_FILE, encodeColumns(records, shards.refs, vocabulary));
+  for (const sort of SORTS) for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
+
+  log(`rendering categories in ${vocabulary.locales.length} locales`);
+  for (const locale of vocabulary.locales) {
+    const rendered = renderCategories(categories, records, locale);
+    rendered.list.forEach((c) => Category.parse(c));
+    Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
+    await data.write(categoriesFile(locale), json(rendered));
+  }
+
+  let search: unknown = null;
+  if (options.searchIndex) {
+    log("building search index");
+    search = await options.searchIndex(records, data, (line) => log(`  ${line}`));
+  }
+
+  const manifest = BuildManifest.parse({
+    format: MANIFEST_FORMAT,
+    generatedAt: meta.generatedAt,
+    counts: { skills: records.length, aliases: shards.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
+    shards: { skills: shards.skillShards, summaries: shards.summaryShards },
+    vocabulary,
+    search,
+  });
+  await data.write("manifest.json", json(manifest));
+  await data.write("openapi.json", stableStringify(openApiDocument(vocabulary), 2) + "\n");
+  await sink.write("_routes.json", json({ version: 1, include: ["/api/*"], exclude: [] }));
+  if (options.publicDir) await copyPublic(options.publicDir, sink);
+
+  const output = await finish();
+  const millis = performance.now() - started;
+  log(`wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`);
+  return { skills: records.length, manifest, output, millis };
+}

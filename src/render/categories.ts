@@ -1,0 +1,42 @@
+// Categories per locale: the list (with counts and subcategories) and each category's detail
+// with its top skills. Names and descriptions fall back to English where a locale lacks them.
+import type { CategoriesFile, SkillRecord } from "../schemas/dataset.js";
+import type { Category, CategoryDetail } from "../schemas/resources.js";
+import { compareKeys } from "../dataset/key.js";
+
+export const TOP_SKILLS = 10;
+export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
+
+export interface LocalizedCategories {
+  list: Category[];
+  details: Record<string, CategoryDetail>;
+}
+
+const pick = (texts: Record<string, string>, locale: string): string => texts[locale] ?? texts.en ?? "";
+
+export function renderCategories(file: CategoriesFile, records: readonly SkillRecord[], locale: string): LocalizedCategories {
+  const byStars = [...records].sort((a, b) => b.stars - a.stars || compareKeys(a, b));
+  const list: Category[] = [];
+  const details: Record<string, CategoryDetail> = {};
+  for (const def of file.categories) {
+    const members = byStars.filter((r) => r.categories.includes(def.slug));
+    const category: Category = {
+      slug: def.slug,
+      name: pick(def.names, locale),
+      description: pick(def.descriptions, locale),
+      icon: def.icon,
+      skillCount: members.length,
+      subcategories: def.subcategories.map((sub) => ({
+        slug: sub.slug,
+        name: pick(sub.names, locale),
+        skillCount: members.filter((r) => r.subcategories.includes(`${def.slug}/${sub.slug}`)).length,
+      })),
+    };
+    list.push(category);
+    details[def.slug] = {
+      ...category,
+      topSkills: members.slice(0, TOP_SKILLS).map((r) => ({ owner: r.owner, repo: r.repo, name: r.name, stars: r.stars })),
+    };
+  }
+  return { list, details };
+}

@@ -1,0 +1,79 @@
+// The shards of the built site: detail, files and summary shards, keyed by a stable hash of each
+// skill's key. Each shard's content is validated against its schema before it is returned.
+import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
+import { DetailShard, FilesShard, SummaryShard } from "../schemas/manifest.js";
+import { SkillDetail, type SkillSummary } from "../schemas/resources.js";
+import { skillKey } from "../dataset/key.js";
+import { packRef, shardCountFor, shardFile, shardOf } from "../dataset/shard.js";
+import { bodyStart, primaryFile, toContent, toDetail, toStats, toSummary } from "./skill-views.js";
+
+/** Aim for shards of about this many bytes (detail) and items (summaries). */
+export const DETAIL_SHARD_BYTES = 512 * 1024;
+export const SUMMARIES_PER_SHARD = 128;
+
+export interface ShardSet {
+  files: Map<string, unknown>;
+  /** Per ordinal: where its summary lives. */
+  refs: number[];
+  skillShards: number;
+  summaryShards: number;
+  aliases: number;
+}
+
+export function renderShards(records: readonly SkillRecord[], stats: StatsFile): ShardSet {
+  const totalBytes = records.reduce((n, r) => n + r.files.reduce((m, f) => m + f.size, 0) + 1024, 0);
+  const skillShards = shardCountFor(totalBytes, DETAIL_SHARD_BYTES);
+  const summaryShards = shardCountFor(records.length, SUMMARIES_PER_SHARD);
+  const details = new Map<number, DetailShard>();
+  const nested = new Map<number, FilesShard>();
+  const summaries = new Map<number, { key: string; summary: SkillSummary; ordinal: number }[]>();
+  const taken = new Map<string, string>();
+  let aliases = 0;
+  const claim = (key: string, owner: string) => {
+    const prior = taken.get(key);
+    if (prior) throw new Error(`${owner}: key ${key} already belongs to ${prior}`);
+    taken.set(key, owner);
+  };
+
+  records.forEach((r, ordinal) => {
+    const key = skillKey(r.owner, r.repo);
+    claim(key, `${r.owner}/${r.repo}`);
+    const detail = SkillDetail.parse(toDetail(r));
+    const { content: _body, ...rest } = detail;
+    const primary = primaryFile(r);
+    const shard = shardOf(key, skillShards);
+    const entries = details.get(shard) ?? {};
+    entries[key] = { detail: rest, bodyStart: bodyStart(primary.content), content: toContent(primary), stats: toStats(r, stats) };
+    details.set(shard, entries);
+    for (const alias of r.aliases) {
+      const aliasKey = alias.toLowerCase();
+      claim(aliasKey, `${r.owner}/${r.repo} (alias)`);
+      const aliasShard = shardOf(aliasKey, skillShards);
+      const aliasEntries = details.get(aliasShard) ?? {};
+      aliasEntries[aliasKey] = { alias: key };
+      details.set(aliasShard, aliasEntries);
+      aliases++;
+    }
+    const others = r.files.filter((f) => f.path !== r.primary);
+    if (others.length > 0) {
+      const files = nested.get(shard) ?? {};
+      files[key] = Object.fromEntries(others.map((f) => [f.path, toContent(f)]));
+      nested.set(shard, files);
+    }
+    const sShard = shardOf(key, summaryShards);
+    const list = summaries.get(sShard) ?? [];
+    list.push({ key, summary: toSummary(r), ordinal });
+    summaries.set(sShard, list);
+  });
+
+  const files = new Map<string, unknown>();
+  for (const [n, shard] of details) files.set(shardFile("skills", n), DetailShard.parse(shard));
+  for (const [n, shard] of nested) files.set(shardFile("files", n), FilesShard.parse(shard));
+  const refs: number[] = new Array(records.length).fill(0);
+  for (const [n, list] of summaries) {
+    // Records arrive in key order, so each shard's list is already sorted by key.
+    list.forEach((item, slot) => (refs[item.ordinal] = packRef(n, slot)));
+    files.set(shardFile("summaries", n), SummaryShard.parse(list.map((item) => item.summary)));
+  }
+  return { files, refs, skillShards, summaryShards, aliases };
+}
