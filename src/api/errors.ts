@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   QUERY_TOO_LONG: 400,
   INVALID_SYNTAX: 400,
   INVALID_API_KEY: 401,
+  METHOD_NOT_ALLOWED: 405,
 };
 
 export class ApiError extends Error {

@@ -1,0 +1,31 @@
+// The one Pages Function: adapts a Pages request to src/api. The services (asset cache, rate-limit
+// counters) are created once per isolate and live as long as it does.
+import type { ApiEnv } from "../../../src/api/env.js";
+import { handleRequest, type Services } from "../../../src/api/handle.js";
+import { createAssetStore } from "../../../src/api/store.js";
+import { createRateLimiter } from "../../../src/api/rate-limit/index.js";
+import { noRoute } from "../../../src/api/router.js";
+
+interface PagesContext {
+  request: Request;
+  env: ApiEnv;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+let services: Services | undefined;
+
+export const onRequest = (context: PagesContext): Promise<Response> => {
+  services ??= {
+    store: createAssetStore(context.env.ASSETS),
+    limiter: createRateLimiter(),
+    routes: {
+      search: async (scope) => {
+        throw noRoute(scope.url.pathname);
+      },
+      autocomplete: async (scope) => {
+        throw noRoute(scope.url.pathname);
+      },
+    },
+  };
+  return handleRequest({ request: context.request, env: context.env, waitUntil: (p) => context.waitUntil(p) }, services);
+};

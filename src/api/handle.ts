@@ -1,0 +1,65 @@
+// The request pipeline of the function: rate limit first, then route, validate, answer from the
+// prebuilt assets, and wrap every outcome (errors included) in the envelope with its headers.
+import type { ApiContext } from "./env.js";
+import { ApiError, errorBody } from "./errors.js";
+import { CACHE_CONTROL, etagOf, jsonResponse, matchesEtag, PREFLIGHT_HEADERS } from "./http.js";
+import { noRoute, pathSegments, route, type ExternalRoutes } from "./router.js";
+import type { HandlerResult } from "./scope.js";
+import type { AssetStore } from "./store.js";
+
+export interface RateLimiterLike {
+  /** Charges the caller; returns the X-RateLimit-* headers, or throws an ApiError (401, 429). */
+  check(ctx: ApiContext): Promise<Record<string, string>>;
+}
+
+/** What lives as long as the isolate: the asset cache, the limiter's counters, the search handlers. */
+export interface Services {
+  store: AssetStore;
+  limiter: RateLimiterLike;
+  routes: ExternalRoutes;
+  now?: () => number;
+}
+
+export async function handleRequest(ctx: ApiContext, services: Services): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  const { request } = ctx;
+  const headOnly = request.method === "HEAD";
+  let limitHeaders: Record<string, string> = {};
+  try {
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, "X-Request-Id": requestId } });
+    limitHeaders = await services.limiter.check(ctx);
+    if (request.method !== "GET" && !headOnly) {
+      throw new ApiError("METHOD_NOT_ALLOWED", `method ${request.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`, {
+        Allow: "GET, HEAD, OPTIONS",
+      });
+    }
+    const url = new URL(request.url);
+    const handler = route(pathSegments(url.pathname), services.routes);
+    if (!handler) throw noRoute(url.pathname);
+    const manifest = await services.store.manifest();
+    const result = await handler({ url, request, store: services.store, manifest, now: services.now ?? Date.now });
+    return await respond(request, requestId, result, limitHeaders, headOnly);
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.error(`request ${requestId} failed:`, error);
+    const { status, headers, body } = errorBody(error, requestId);
+    return jsonResponse(status, body, { ...limitHeaders, ...headers, "Cache-Control": CACHE_CONTROL.error, "X-Request-Id": requestId }, headOnly);
+  }
+}
+
+async function respond(request: Request, requestId: string, result: HandlerResult, limitHeaders: Record<string, string>, headOnly: boolean) {
+  const { body } = result;
+  // The ETag covers what identifies the representation, not the per-request meta (id, timing).
+  const etag = await etagOf(JSON.stringify([body.data, body.pagination ?? null, body.meta?.query ?? null]));
+  const headers: Record<string, string> = {
+    ...limitHeaders,
+    ...result.headers,
+    "Cache-Control": CACHE_CONTROL[result.cache ?? "data"],
+    ETag: etag,
+    "X-Request-Id": requestId,
+  };
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: { ...headers, "Access-Control-Allow-Origin": "*" } });
+  }
+  const payload = result.raw ? body.data : { ...body, meta: { ...body.meta, requestId, timestamp: new Date().toISOString() } };
+  return jsonResponse(200, payload, headers, headOnly);
+}

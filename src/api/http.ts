@@ -1,0 +1,47 @@
+// HTTP details shared by every response: JSON body, CORS, caching, ETag and 304.
+
+export const CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers":
+    "ETag, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Content-Language",
+};
+
+export const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, If-None-Match, Content-Type",
+  "Access-Control-Max-Age": "86400",
+};
+
+export const CACHE_CONTROL = {
+  data: "public, max-age=300, stale-while-revalidate=3600",
+  search: "public, max-age=60",
+  error: "no-store",
+} as const;
+
+/** A strong ETag: the first 128 bits of SHA-256 over the representation, hex-encoded. */
+export async function etagOf(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `"${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+/** True when an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => bare(t) === bare(etag));
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string>, headOnly = false): Response {
+  const text = JSON.stringify(body);
+  return new Response(headOnly ? null : text, {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      ...CORS_HEADERS,
+      ...headers,
+    },
+  });
+}

@@ -1,0 +1,22 @@
+// What a route handler receives: the request URL, the asset store, the build manifest and a clock.
+import type { BuildManifest } from "../schemas/manifest.js";
+import type { Pagination } from "../schemas/envelope.js";
+import type { AssetStore } from "./store.js";
+
+export interface RequestScope {
+  url: URL;
+  request: Request;
+  store: AssetStore;
+  manifest: BuildManifest;
+  now(): number;
+}
+
+/** A handler's answer before the envelope's meta.requestId and the HTTP headers are added. */
+export interface HandlerResult {
+  body: { data: unknown; pagination?: Pagination; meta?: Record<string, unknown> };
+  headers?: Record<string, string>;
+  /** How long clients and caches may keep the answer. */
+  cache?: "data" | "search";
+  /** Sent as it is, without the envelope (the OpenAPI document). */
+  raw?: boolean;
+}

@@ -1,0 +1,54 @@
+// GET /skills and GET /categories/{slug}/skills: a page of a prebuilt list order, filtered by the
+// category and platform bitmasks of the list index, then filled from the summary shards.
+import { listOrderFile } from "../render/list-order.js";
+import { listQuery, type ListQuery } from "../schemas/params.js";
+import { parseQuery } from "./query.js";
+import type { Pagination } from "../schemas/envelope.js";
+import type { HandlerResult, RequestScope } from "./scope.js";
+
+export interface ListFilter {
+  categories: readonly string[];
+  platform?: string;
+}
+
+export const pagination = (page: number, limit: number, total: number): Pagination => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
+
+export async function listSkills(scope: RequestScope, q: ListQuery, filter: ListFilter): Promise<HandlerResult> {
+  const { store, manifest } = scope;
+  const [cols, order] = await Promise.all([store.columns(), store.u32(listOrderFile(q.sort, q.order))]);
+  const start = (q.page - 1) * q.limit;
+  const end = start + q.limit;
+  let catMask = 0;
+  for (const c of filter.categories) catMask |= 1 << manifest.vocabulary.categories.indexOf(c);
+  catMask >>>= 0;
+  const platMask = filter.platform ? (1 << manifest.vocabulary.platforms.indexOf(filter.platform)) >>> 0 : 0;
+
+  let total: number;
+  let page: number[];
+  if (catMask === 0 && platMask === 0) {
+    total = order.length;
+    page = Array.from(order.subarray(Math.min(start, total), Math.min(end, total)));
+  } else {
+    total = 0;
+    page = [];
+    for (const o of order) {
+      if ((cols.categories[o]! & catMask) >>> 0 !== catMask || (cols.platforms[o]! & platMask) >>> 0 !== platMask) continue;
+      if (total >= start && total < end) page.push(o);
+      total++;
+    }
+  }
+  const data = await store.summaries(page);
+  return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
+}
+
+export const LIST_PARAMS = ["page", "limit", "sort", "order", "category", "platform"] as const;
+
+export async function skillList(scope: RequestScope): Promise<HandlerResult> {
+  const q = parseQuery(scope.url, listQuery(scope.manifest.vocabulary), LIST_PARAMS);
+  return listSkills(scope, q, { categories: q.category ? [q.category] : [], platform: q.platform });
+}

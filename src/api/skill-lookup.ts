@@ -1,0 +1,56 @@
+// GET /skills/{owner}/{repo}[/content|/stats]: finds a skill's prebuilt entry by its
+// case-insensitive key (following a renamed repository's alias) in its detail shard.
+import { z } from "zod";
+import { skillKey } from "../dataset/key.js";
+import { shardFile, shardOf } from "../dataset/shard.js";
+import { DetailShard, FilesShard } from "../schemas/manifest.js";
+import { contentQuery } from "../schemas/params.js";
+import { invalidParams, notFound } from "./errors.js";
+import { parseQuery } from "./query.js";
+import type { HandlerResult, RequestScope } from "./scope.js";
+
+/** GitHub owner and repository names: letters, digits, `-`, `_` and `.`, never `.` or `..` alone. */
+const NamePart = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/).refine((s) => s !== "." && s !== "..");
+
+async function findEntry(scope: RequestScope, owner: string, repo: string) {
+  for (const [label, value] of [["owner", owner], ["repo", repo]] as const) {
+    if (!NamePart.safeParse(value).success) {
+      throw invalidParams(`\`${label}\` must be a GitHub name of 1-100 letters, digits, '-', '_' or '.' (got ${JSON.stringify(value.slice(0, 50))})`);
+    }
+  }
+  const shards = scope.manifest.shards.skills;
+  let key = skillKey(owner, repo);
+  for (let hop = 0; hop < 2; hop++) {
+    const shard = await scope.store.json(shardFile("skills", shardOf(key, shards)), DetailShard);
+    const entry = shard[key];
+    if (!entry) break;
+    if (!("alias" in entry)) return { key, entry };
+    key = entry.alias;
+  }
+  throw notFound(`skill ${owner}/${repo}`);
+}
+
+export async function skillDetail(scope: RequestScope, owner: string, repo: string): Promise<HandlerResult> {
+  const { entry } = await findEntry(scope, owner, repo);
+  const data = { ...entry.detail, content: entry.content.content.slice(entry.bodyStart) };
+  return { body: { data }, cache: "data" };
+}
+
+export async function skillContent(scope: RequestScope, owner: string, repo: string): Promise<HandlerResult> {
+  const { path } = parseQuery(scope.url, contentQuery, ["path"]);
+  const { key, entry } = await findEntry(scope, owner, repo);
+  const primaryPath = entry.detail.skills[0]?.path;
+  if (path === undefined || path === primaryPath) return { body: { data: entry.content }, cache: "data" };
+  if (!entry.detail.skills.some((s) => s.path === path)) {
+    throw notFound(`SKILL.md at path ${JSON.stringify(path.slice(0, 200))} in ${entry.detail.owner}/${entry.detail.repo}`);
+  }
+  const files = await scope.store.json(shardFile("files", shardOf(key, scope.manifest.shards.skills)), FilesShard);
+  const file = files[key]?.[path];
+  if (!file) throw notFound(`SKILL.md at path ${JSON.stringify(path)} in ${entry.detail.owner}/${entry.detail.repo}`);
+  return { body: { data: file }, cache: "data" };
+}
+
+export async function skillStats(scope: RequestScope, owner: string, repo: string): Promise<HandlerResult> {
+  const { entry } = await findEntry(scope, owner, repo);
+  return { body: { data: entry.stats }, cache: "data" };
+}

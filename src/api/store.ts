@@ -1,0 +1,84 @@
+// Reads the prebuilt files of dist/_data through env.ASSETS, keeping what it parsed in a bounded
+// per-isolate LRU and sharing in-flight fetches, so a warm isolate rarely fetches at all.
+import type { z } from "zod";
+import { BuildManifest, SummaryShard } from "../schemas/manifest.js";
+import type { SkillSummary } from "../schemas/resources.js";
+import { refShard, refSlot, shardFile } from "../dataset/shard.js";
+import { COLUMNS_FILE, decodeColumns, fromLittleEndian, type Columns } from "../render/columns.js";
+import type { AssetFetcher } from "./env.js";
+import { WeightedLru } from "./lru.js";
+
+export const DATA_PATH = "/_data/";
+const ASSET_ORIGIN = "https://assets.invalid";
+
+export interface AssetStore {
+  manifest(): Promise<BuildManifest>;
+  /** A JSON file under _data/, parsed and checked against `schema` once per isolate. */
+  json<T>(path: string, schema: z.ZodType<T>): Promise<T>;
+  bytes(path: string): Promise<Uint8Array>;
+  u32(path: string): Promise<Uint32Array>;
+  columns(): Promise<Columns>;
+  summaries(ordinals: readonly number[]): Promise<SkillSummary[]>;
+  /** Bytes fetched from ASSETS by this store so far (for benchmarks). */
+  readonly fetchedBytes: number;
+}
+
+export class AssetMissingError extends Error {}
+
+export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 1024): AssetStore {
+  const cache = new WeightedLru<unknown>(maxBytes);
+  const pending = new Map<string, Promise<unknown>>();
+  let fetchedBytes = 0;
+
+  async function fetchBytes(path: string): Promise<Uint8Array> {
+    const res = await assets.fetch(new Request(`${ASSET_ORIGIN}${DATA_PATH}${path}`));
+    if (!res.ok) throw new AssetMissingError(`asset ${path} answered ${res.status}`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    fetchedBytes += bytes.length;
+    return bytes;
+  }
+
+  /** Loads `path` once, decodes it, and caches the result weighted by its size. */
+  function load<T>(cacheKey: string, path: string, decode: (bytes: Uint8Array) => T, weight = 1): Promise<T> {
+    const hit = cache.get(cacheKey);
+    if (hit !== undefined) return Promise.resolve(hit as T);
+    const inFlight = pending.get(cacheKey);
+    if (inFlight) return inFlight as Promise<T>;
+    const promise = fetchBytes(path)
+      .then((bytes) => {
+        const value = decode(bytes);
+        cache.set(cacheKey, value, bytes.length * weight);
+        return value;
+      })
+      .finally(() => pending.delete(cacheKey));
+    pending.set(cacheKey, promise);
+    return promise;
+  }
+
+  const text = new TextDecoder();
+  const store: AssetStore = {
+    manifest: () => store.json("manifest.json", BuildManifest),
+    // Parsed JSON takes roughly twice its text size in memory.
+    json: (path, schema) => load(`json:${path}`, path, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
+    bytes: (path) => load(`bytes:${path}`, path, (b) => b),
+    u32: (path) => load(`u32:${path}`, path, fromLittleEndian),
+    columns: () => load(`columns`, COLUMNS_FILE, decodeColumns),
+    async summaries(ordinals) {
+      const cols = await store.columns();
+      const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
+      const loaded = new Map(
+        await Promise.all(shards.map(async (s) => [s, await store.json(shardFile("summaries", s), SummaryShard)] as const)),
+      );
+      return ordinals.map((o) => {
+        const ref = cols.ref[o]!;
+        const item = loaded.get(refShard(ref))?.[refSlot(ref)];
+        if (!item) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
+        return item;
+      });
+    },
+    get fetchedBytes() {
+      return fetchedBytes;
+    },
+  };
+  return store;
+}
