@@ -1,7 +1,8 @@
 // Reading and writing the dataset folder. Writes are atomic (temp file + rename) so a process
 // that dies midway leaves the previous file intact.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { mkdir, open, readFile, rename, writeFile } from "node:fs/promises";
+import { createReadStream, existsSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import type { z } from "zod";
 import {
@@ -62,23 +63,39 @@ async function readJson<T>(file: string, schema: z.ZodType<T>, problems: Dataset
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Parses one JSON line as a skill record, reporting (not throwing) what is wrong with it. */
+function parseSkillLine(line: string, file: string, lineNo: number, problems: DatasetProblem[]): SkillRecord | undefined {
+  if (line.trim() === "") return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch (e) {
+    problems.push({ file, line: lineNo, message: `not JSON: ${(e as Error).message}` });
+    return undefined;
+  }
+  const parsed = SkillRecord.safeParse(raw);
+  if (!parsed.success) problems.push({ file, line: lineNo, message: issueText(parsed.error) });
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** Parses JSON Lines of skill records; every bad line is reported, none stops the reading. */
 export function parseSkillLines(text: string, file: string, problems: DatasetProblem[]): SkillRecord[] {
   const records: SkillRecord[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === "") continue;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch (e) {
-      problems.push({ file, line: i + 1, message: `not JSON: ${(e as Error).message}` });
-      continue;
-    }
-    const parsed = SkillRecord.safeParse(raw);
-    if (parsed.success) records.push(parsed.data);
-    else problems.push({ file, line: i + 1, message: issueText(parsed.error) });
+  text.split("\n").forEach((line, i) => {
+    const record = parseSkillLine(line, file, i + 1, problems);
+    if (record) records.push(record);
+  });
+  return records;
+}
+
+/** Streams a skills file line by line, so datasets larger than one string can hold are readable. */
+export async function readSkillsFile(file: string, problems: DatasetProblem[]): Promise<SkillRecord[]> {
+  const records: SkillRecord[] = [];
+  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  let lineNo = 0;
+  for await (const line of lines) {
+    const record = parseSkillLine(line, file, ++lineNo, problems);
+    if (record) records.push(record);
   }
   return records;
 }
@@ -89,7 +106,7 @@ export async function readDataset(dir: string): Promise<Dataset> {
   const skillsFile = join(dir, DATASET_FILES.skills);
   let records: SkillRecord[] = [];
   try {
-    records = parseSkillLines(await readFile(skillsFile, "utf8"), skillsFile, problems);
+    records = await readSkillsFile(skillsFile, problems);
   } catch (e) {
     problems.push({ file: skillsFile, message: (e as Error).message });
   }
@@ -118,8 +135,26 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 export const formatSkillLines = (records: readonly SkillRecord[]): string =>
   [...records].sort(compareKeys).map((r) => stableStringify(r) + "\n").join("");
 
+/** Writes skills.jsonl atomically, a line at a time, so any size of dataset can be written. */
 export async function writeSkills(dir: string, records: readonly SkillRecord[]): Promise<void> {
-  await writeFileAtomic(join(dir, DATASET_FILES.skills), formatSkillLines(records));
+  const file = join(dir, DATASET_FILES.skills);
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const handle = await open(tmp, "w");
+  try {
+    let chunk = "";
+    for (const r of [...records].sort(compareKeys)) {
+      chunk += stableStringify(r) + "\n";
+      if (chunk.length > 1 << 20) {
+        await handle.write(chunk);
+        chunk = "";
+      }
+    }
+    await handle.write(chunk);
+  } finally {
+    await handle.close();
+  }
+  await rename(tmp, file);
 }
 
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {

@@ -40,6 +40,7 @@ export const ErrorCode = z.enum([
   "QUERY_TOO_LONG",
   "INVALID_SYNTAX",
   "INVALID_API_KEY",
+  "METHOD_NOT_ALLOWED",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
