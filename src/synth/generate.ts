@@ -1,0 +1,113 @@
+// Synthetic datasets for benchmarks: N skill records with realistic sizes (descriptions 50-1024
+// characters, SKILL.md 1-40 KB), Zipf-distributed stars and words, 1-3 categories, several
+// platforms, some multi-skill repositories. Deterministic for a given seed.
+import { createHash } from "node:crypto";
+import type { CategoriesFile, PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
+import { derivePlatforms } from "../ingest/platforms.js";
+import { compareKeys } from "../dataset/key.js";
+import { seeded, type Random } from "./random.js";
+import { prose, sentence, vocabulary, word } from "./words.js";
+
+export interface SynthOptions {
+  skills: number;
+  seed: number;
+  categories: CategoriesFile;
+  platforms: PlatformsFile;
+}
+
+const DAY = 86_400_000;
+const EPOCH_END = Date.parse("2026-11-20T00:00:00Z");
+const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+
+export const blobSha = (text: string): string => {
+  const bytes = Buffer.from(text, "utf8");
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+};
+
+function skillMarkdown(random: Random, vocab: readonly string[], name: string, description: string, bytes: number): string {
+  let text = `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n# ${name}\n\n`;
+  while (text.length < bytes) {
+    text += `## ${sentence(random, vocab, 2, 5).slice(0, -1)}\n\n${prose(random, vocab, random.int(200, 900))}\n\n`;
+    if (random.next() < 0.3) text += "```bash\n" + Array.from({ length: random.int(1, 4) }, () => `${word(random, vocab)} --${word(random, vocab)}`).join("\n") + "\n```\n\n";
+    if (random.next() < 0.3) text += Array.from({ length: random.int(2, 5) }, () => `- ${sentence(random, vocab, 3, 9)}`).join("\n") + "\n\n";
+  }
+  return text;
+}
+
+function skillFile(random: Random, vocab: readonly string[], path: string, name: string, bytes: number): SkillFile {
+  const description = prose(random, vocab, random.logNormalish(180, 50, 1024)).slice(0, 1024);
+  const content = skillMarkdown(random, vocab, name, description, bytes);
+  return { path, name, description, sha: blobSha(content), size: Buffer.byteLength(content), content };
+}
+
+/** The keys of the dataset, generated first so records can be produced in key order. */
+function keys(random: Random, vocab: readonly string[], n: number) {
+  const out: { owner: string; repo: string; index: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const owner = `${word(random, vocab)}-${(i % 9973).toString(36)}`;
+    const repo = `${word(random, vocab)}-${word(random, vocab)}-skill-${i.toString(36)}`;
+    out.push({ owner, repo, index: i });
+  }
+  return out.sort(compareKeys);
+}
+
+/** Yields the records in key order, one at a time, so any size can be streamed to disk. */
+export function* synthesize(options: SynthOptions): Generator<SkillRecord> {
+  const base = seeded(options.seed);
+  const vocab = vocabulary(base);
+  const slugs = options.categories.categories.map((c) => c.slug);
+  const evidence = options.platforms.platforms.flatMap((p) => p.evidence);
+  for (const { owner, repo, index } of keys(base, vocab, options.skills)) {
+    const random = seeded(options.seed * 1_000_003 + index);
+    const name = `${word(random, vocab)}-${word(random, vocab)}`.toLowerCase().replace(/[^a-z0-9-]/g, "");
+    const primary = skillFile(random, vocab, "SKILL.md", name, random.logNormalish(6000, 1024, 40 * 1024));
+    const files = [primary];
+    if (random.next() < 0.08) {
+      for (let k = random.int(2, 8); k > 0; k--) {
+        const sub = `${word(random, vocab)}-${k}`;
+        files.push(skillFile(random, vocab, `skills/${sub}/SKILL.md`, sub, random.logNormalish(2500, 1024, 8 * 1024)));
+      }
+    }
+    const categories = [...new Set(Array.from({ length: random.int(1, 3) }, () => slugs[random.zipf(slugs.length, 0.6)]!))];
+    const paths = evidence.filter(() => random.next() < 0.15);
+    const derived = derivePlatforms({ owner, repo, paths, compatibility: [] }, options.platforms);
+    const rank = random.int(1, options.skills);
+    const stars = Math.floor((40_000 * random.next() ** 0.2) / rank ** 0.9);
+    const updated = EPOCH_END - random.int(0, 900) * DAY - random.int(0, DAY);
+    const created = updated - random.int(1, 1500) * DAY;
+    const pushed = updated - random.int(0, 3) * DAY;
+    const points = random.int(0, 8);
+    const history = Array.from({ length: points }, (_, i) => ({
+      date: iso(updated - (points - 1 - i) * DAY).slice(0, 10),
+      stars: Math.floor((stars * (i + 1)) / points),
+    }));
+    yield {
+      id: String(100_000_000 + index),
+      owner,
+      repo,
+      aliases: [],
+      name,
+      description: primary.description,
+      stars,
+      forks: Math.floor(stars / random.int(4, 20)),
+      watchers: Math.floor(stars / random.int(10, 40)),
+      openIssues: random.int(0, 40),
+      license: random.pick(["MIT", "MIT", "Apache-2.0", "NOASSERTION", "GPL-3.0"]),
+      createdAt: iso(created),
+      updatedAt: iso(updated),
+      pushedAt: iso(pushed),
+      author: { name: owner, avatar: `https://avatars.githubusercontent.com/u/${1000 + index}?v=4` },
+      topics: Array.from({ length: random.int(0, 4) }, () => word(random, vocab)),
+      categories,
+      subcategories: [],
+      platforms: derived.platforms,
+      installCommands: derived.installCommands,
+      hasIndex: random.next() < 0.1,
+      defaultBranch: "main",
+      headSha: blobSha(`${owner}/${repo}`),
+      primary: primary.path,
+      files,
+      starHistory: history,
+    };
+  }
+}
