@@ -1,0 +1,70 @@
+// The two search endpoints (contract 4.8 and 4.9): read and check the parameters, run the query
+// against the sharded index, and shape the answer. The router adds requestId, headers and caching.
+import { ApiError } from "../api/errors.js";
+import { parseQuery as parseParams } from "../api/query.js";
+import type { RequestScope } from "../api/scope.js";
+import type { Pagination } from "../schemas/envelope.js";
+import { searchQuery, suggestQuery } from "../schemas/params.js";
+import type { SearchResult, Suggestion } from "../schemas/resources.js";
+import { executeQuery, type Filters } from "./execute.js";
+import { highlight } from "./highlight.js";
+import { IndexReader } from "./index-reader.js";
+import { SearchManifest } from "./manifest.js";
+import { parseQuery } from "./query.js";
+import { suggest } from "./suggest.js";
+
+const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex"] as const;
+const SUGGEST_PARAMS = ["q", "limit"] as const;
+
+function searchManifest(scope: RequestScope): SearchManifest {
+  const parsed = SearchManifest.safeParse(scope.manifest.search);
+  if (!parsed.success) throw new ApiError("SERVER_ERROR", "the search index of this deployment is missing or unreadable");
+  return parsed.data;
+}
+
+const bit = (value: string | undefined, vocabulary: readonly string[]) => {
+  const i = value === undefined ? -1 : vocabulary.indexOf(value);
+  return i < 0 ? 0 : (1 << i) >>> 0;
+};
+
+export async function searchEndpoint(
+  scope: RequestScope,
+): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number } }> {
+  const started = scope.now();
+  const vocab = scope.manifest.vocabulary;
+  const params = parseParams(scope.url, searchQuery(vocab), SEARCH_PARAMS);
+  const query = parseQuery(params.q);
+  const manifest = searchManifest(scope);
+  const filters: Filters = {
+    categoryMask: bit(params.category, vocab.categories),
+    platformMask: bit(params.platform, vocab.platforms),
+    minStars: params.minStars,
+    hasIndex: params.hasIndex,
+  };
+  const columns = await scope.store.columns();
+  const outcome = await executeQuery(new IndexReader(scope.store, manifest), columns, query, filters, params.page, params.limit);
+  const summaries = await scope.store.summaries(outcome.items.map((i) => i.ordinal));
+  const data = summaries.map((s, k): SearchResult => ({
+    id: s.id,
+    owner: s.owner,
+    repo: s.repo,
+    name: s.name,
+    description: s.description,
+    stars: s.stars,
+    score: Math.round(outcome.items[k]!.score * 100) / 100,
+    highlights: { name: highlight(s.name, "name", query.required), description: highlight(s.description, "description", query.required) },
+  }));
+  return {
+    data,
+    pagination: { page: params.page, limit: params.limit, total: outcome.total, totalPages: Math.ceil(outcome.total / params.limit) },
+    meta: { query: params.q ?? "", took: Math.max(0, scope.now() - started) },
+  };
+}
+
+export async function autocompleteEndpoint(scope: RequestScope): Promise<{ data: Suggestion[] }> {
+  const params = parseParams(scope.url, suggestQuery, SUGGEST_PARAMS);
+  const manifest = searchManifest(scope);
+  const columns = await scope.store.columns();
+  const found = await suggest(scope.store, manifest, columns, params.q, params.limit);
+  return { data: found.map(([text, count]) => ({ text, count })) };
+}

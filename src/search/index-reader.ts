@@ -1,0 +1,66 @@
+// Runtime access to the term index: finds the shard that holds a key (the manifest lists each
+// shard's first key), fetches it through the asset store (which keeps recently used shards in its
+// bounded LRU), and reads posting lists straight out of the shard bytes.
+import { ApiError } from "../api/errors.js";
+import type { AssetStore } from "../api/store.js";
+import { shardFor, type SearchManifest } from "./manifest.js";
+import { Bitset } from "./postings.js";
+import { ShardReader } from "./shard-format.js";
+
+/** Where one key lives: a shard reader and the key's position in it. */
+export interface KeyRef {
+  shard: ShardReader;
+  index: number;
+}
+
+export type ShardBytes = Pick<AssetStore, "bytes">;
+
+export class IndexReader {
+  constructor(
+    private readonly store: ShardBytes,
+    readonly manifest: SearchManifest,
+  ) {}
+
+  get docCount(): number {
+    return this.manifest.docCount;
+  }
+
+  private async shard(n: number): Promise<ShardReader> {
+    const info = this.manifest.terms[n]!;
+    const reader = new ShardReader(await this.store.bytes(info.file));
+    if (reader.docCount !== this.manifest.docCount) throw new RangeError(`shard ${info.file} was built for ${reader.docCount} skills`);
+    return reader;
+  }
+
+  async find(key: string): Promise<KeyRef | undefined> {
+    const n = shardFor(this.manifest.terms, key);
+    if (n < 0) return undefined;
+    const shard = await this.shard(n);
+    const index = shard.find(key);
+    return index < 0 ? undefined : { shard, index };
+  }
+
+  /** Every indexed term that starts with `prefix`; more than maxExpansions is a 400. */
+  async expand(prefix: string): Promise<KeyRef[]> {
+    const out: KeyRef[] = [];
+    const max = this.manifest.maxExpansions;
+    for (let n = Math.max(0, shardFor(this.manifest.terms, prefix)); n < this.manifest.terms.length; n++) {
+      if (n > 0 && this.manifest.terms[n]!.first > prefix && !this.manifest.terms[n]!.first.startsWith(prefix)) break;
+      const shard = await this.shard(n);
+      for (let i = shard.lowerBound(prefix); i < shard.size; i++) {
+        if (!shard.term(i).startsWith(prefix)) return out;
+        out.push({ shard, index: i });
+        if (out.length > max) {
+          throw new ApiError("INVALID_QUERY", `the prefix "${prefix}*" matches more than ${max} words; add letters to narrow it`);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The skills holding a key in `field`, OR-ed into `into` (a fresh set when omitted). */
+  static postings(ref: KeyRef | undefined, field: number, into: Bitset): Bitset {
+    if (ref) ref.shard.postingsInto(ref.index, field, into);
+    return into;
+  }
+}

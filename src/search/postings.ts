@@ -1,0 +1,134 @@
+// Posting lists: the sorted skill ordinals that hold a term. Stored either as delta-coded varints
+// or, when a term is in more than one skill in eight, as a plain bitmap (never larger than the
+// varints then, and a very common term costs at most docCount/8 bytes). At query time every list
+// becomes a Bitset over all ordinals, so AND/OR/NOT are word-wide operations.
+
+/** A fixed-size set of ordinals in [0, size). */
+export class Bitset {
+  readonly words: Uint32Array;
+  constructor(readonly size: number, words?: Uint32Array) {
+    this.words = words ?? new Uint32Array((size + 31) >>> 5);
+  }
+  static full(size: number): Bitset {
+    const b = new Bitset(size);
+    b.words.fill(0xffffffff);
+    const tail = size & 31;
+    if (tail && b.words.length > 0) b.words[b.words.length - 1] = (1 << tail) - 1;
+    return b;
+  }
+  has(i: number): boolean {
+    return ((this.words[i >>> 5]! >>> (i & 31)) & 1) === 1;
+  }
+  add(i: number): void {
+    this.words[i >>> 5]! |= 1 << (i & 31);
+  }
+  or(other: Bitset): this {
+    for (let i = 0; i < this.words.length; i++) this.words[i]! |= other.words[i]!;
+    return this;
+  }
+  and(other: Bitset): this {
+    for (let i = 0; i < this.words.length; i++) this.words[i]! &= other.words[i]!;
+    return this;
+  }
+  andNot(other: Bitset): this {
+    for (let i = 0; i < this.words.length; i++) this.words[i]! &= ~other.words[i]!;
+    return this;
+  }
+  clone(): Bitset {
+    return new Bitset(this.size, this.words.slice());
+  }
+  count(): number {
+    let n = 0;
+    for (let w of this.words) {
+      w = w - ((w >>> 1) & 0x55555555);
+      w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
+      n += (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return n;
+  }
+  /** Calls `fn` for every member in ascending order. */
+  forEach(fn: (i: number) => void): void {
+    for (let wi = 0; wi < this.words.length; wi++) {
+      let w = this.words[wi]!;
+      while (w !== 0) {
+        const bit = 31 - Math.clz32(w & -w);
+        fn((wi << 5) + bit);
+        w &= w - 1;
+      }
+    }
+  }
+}
+
+const MODE_DELTA = 0;
+const MODE_BITMAP = 1;
+
+/** Appends an unsigned varint (7 bits a byte, little end first). */
+export function writeVarint(out: number[], value: number): void {
+  let v = value >>> 0;
+  while (v >= 0x80) {
+    out.push((v & 0x7f) | 0x80);
+    v >>>= 7;
+  }
+  out.push(v);
+}
+
+/** Reads a varint at `pos`; returns [value, next position]. Rejects truncated or over-long input. */
+export function readVarint(bytes: Uint8Array, pos: number): [number, number] {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    if (pos >= bytes.length) throw new RangeError("truncated varint");
+    const b = bytes[pos++]!;
+    value += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) return [value, pos];
+    shift += 7;
+    if (shift > 35) throw new RangeError("varint too long");
+  }
+}
+
+/** Encodes a strictly ascending list of ordinals below `docCount`. */
+export function encodePostings(ordinals: ArrayLike<number>, docCount: number, out: number[]): void {
+  const n = ordinals.length;
+  writeVarint(out, n);
+  if (n === 0) return;
+  if (n * 8 > docCount) {
+    out.push(MODE_BITMAP);
+    const bytes = new Uint8Array((docCount + 7) >>> 3);
+    for (let i = 0; i < n; i++) bytes[ordinals[i]! >>> 3]! |= 1 << (ordinals[i]! & 7);
+    for (const b of bytes) out.push(b);
+    return;
+  }
+  out.push(MODE_DELTA);
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    writeVarint(out, ordinals[i]! - prev - 1);
+    prev = ordinals[i]!;
+  }
+}
+
+/** Decodes the list at `pos` (written for `docCount` skills) OR-ing it into `into`; returns its length. */
+export function decodePostingsInto(bytes: Uint8Array, pos: number, docCount: number, into: Bitset): number {
+  let n: number;
+  [n, pos] = readVarint(bytes, pos);
+  if (n === 0) return 0;
+  const mode = bytes[pos++];
+  if (mode === MODE_BITMAP) {
+    const len = (docCount + 7) >>> 3;
+    if (pos + len > bytes.length) throw new RangeError("truncated bitmap");
+    for (let i = 0; i < len; i++) {
+      const b = bytes[pos + i]!;
+      if (b !== 0) into.words[i >>> 2]! |= b << ((i & 3) * 8);
+    }
+    return n;
+  }
+  if (mode !== MODE_DELTA) throw new RangeError(`unknown postings mode ${mode}`);
+  let prev = -1;
+  for (let k = 0; k < n; k++) {
+    let gap: number;
+    [gap, pos] = readVarint(bytes, pos);
+    prev += gap + 1;
+    if (prev >= docCount) throw new RangeError("posting beyond the skill count");
+    into.add(prev);
+  }
+  return n;
+}

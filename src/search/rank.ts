@@ -1,0 +1,79 @@
+// Relevance (contract 4.8, in its order of listing): exact term match, then field weight, then stars,
+// then recency. Shared by the indexed search and the brute-force reference so both rank alike.
+//
+//   score = sum over matching positive clauses of
+//             max over the fields it matches of (EXACT if an exact match there, else 0) + WEIGHT[field]
+//             + SPREAD for every further field it also matches
+//   WEIGHT = name 3, description 2, content 1;  EXACT = 4;  SPREAD = 0.25
+//
+// EXACT exceeds any weight difference, so an exact match in content (5) outranks a prefix-only match in
+// the name (3); for equal matching a name (7) outranks a description (6), which outranks content (5);
+// SPREAD is below every gap between weights, so it only orders skills that tie on their best field.
+// Results sort by: clauses matched (only differs in the any-term fallback), score, stars, updatedAt,
+// then ordinal (owner/repo order), all descending except the ordinal.
+import type { Clause } from "./query.js";
+
+export const FIELD_WEIGHT = [3, 2, 1] as const;
+export const EXACT_BONUS = 4;
+export const SPREAD_BONUS = 0.25;
+export const FIELD_INDEX = { name: 0, description: 1, content: 2 } as const;
+
+/** The fields (0 name, 1 description, 2 content) a clause may match in. */
+export const clauseFields = (c: Clause): readonly number[] => (c.field ? [FIELD_INDEX[c.field]] : [0, 1, 2]);
+
+/** Score of one clause for one skill, from which fields it matches and which of those exactly. */
+export function clauseScore(matches: readonly boolean[], exact: readonly boolean[]): number {
+  let best = 0;
+  let fields = 0;
+  for (let f = 0; f < 3; f++) {
+    if (!matches[f]) continue;
+    fields++;
+    best = Math.max(best, (exact[f] ? EXACT_BONUS : 0) + FIELD_WEIGHT[f]!);
+  }
+  return fields === 0 ? 0 : best + SPREAD_BONUS * (fields - 1);
+}
+
+export interface Ranked {
+  ordinal: number;
+  matched: number;
+  score: number;
+  stars: number;
+  updated: number;
+}
+
+export function compareRanked(a: Ranked, b: Ranked): number {
+  return b.matched - a.matched || b.score - a.score || b.stars - a.stars || b.updated - a.updated || a.ordinal - b.ordinal;
+}
+
+/** The items of page `page` (1-based, `limit` each) in rank order, without sorting everything. */
+export function pageOf(items: Ranked[], page: number, limit: number): Ranked[] {
+  const offset = (page - 1) * limit;
+  if (offset >= items.length) return [];
+  const k = Math.min(items.length, offset + limit);
+  if (k * 4 >= items.length) return items.sort(compareRanked).slice(offset, k);
+  // A bounded max-heap (worst on top) keeps the best k.
+  const heap: Ranked[] = [];
+  const worse = (i: number, j: number) => compareRanked(heap[i]!, heap[j]!) > 0;
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  for (const item of items) {
+    if (heap.length === k) {
+      if (compareRanked(item, heap[0]!) >= 0) continue;
+      heap[0] = item;
+    } else {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+      continue;
+    }
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < k && worse(l, m)) m = l;
+      if (r < k && worse(r, m)) m = r;
+      if (m === i) break;
+      swap(i, m);
+      i = m;
+    }
+  }
+  return heap.sort(compareRanked).slice(offset, k);
+}
