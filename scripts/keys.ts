@@ -1,0 +1,82 @@
+// npm run keys -- create --tier authenticated|premium --label NAME | list [--json] | revoke KEY_ID
+//   [--remote] [--persist-to DIR]
+// Manages API keys in the KV namespace bound as KV: wrangler's local KV (what `wrangler pages dev`
+// uses) by default, the deployed namespace with --remote. A new key is printed once, alone on the
+// last line of standard output; KV keeps only its SHA-256 hash.
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createKey, listKeys, revokeKey } from "../src/api/keys/admin.js";
+import { wranglerKeyStore } from "../src/api/keys/wrangler-store.js";
+
+const USAGE = `usage:
+  npm run keys -- create --tier authenticated|premium --label NAME
+  npm run keys -- list [--json]
+  npm run keys -- revoke KEY_ID
+options: --remote (the deployed namespace), --persist-to DIR (wrangler's local state folder)`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      tier: { type: "string" },
+      label: { type: "string" },
+      json: { type: "boolean", default: false },
+      remote: { type: "boolean", default: false },
+      "persist-to": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (values.remote && values["persist-to"]) throw new Error("--persist-to is for the local KV; it cannot be combined with --remote");
+  const store = wranglerKeyStore({
+    projectDir: resolve(import.meta.dirname, ".."),
+    remote: values.remote,
+    persistTo: values["persist-to"] ? resolve(values["persist-to"]) : undefined,
+  });
+  const where = values.remote ? "the deployed KV namespace" : "the local KV";
+
+  if (command === "create" && rest.length === 0) {
+    if (!values.tier || values.label === undefined) throw new Error("create needs --tier authenticated|premium and --label NAME");
+    const { key, info } = await createKey(store, { tier: values.tier, label: values.label, now: new Date() });
+    console.log(`created API key ${info.id} (${info.tier}, ${JSON.stringify(info.label)}) in ${where}`);
+    console.log("it is shown only this once; send it as `Authorization: Bearer <key>`:");
+    console.log(key);
+    return 0;
+  }
+  if (command === "list" && rest.length === 0) {
+    const { keys, problems } = await listKeys(store);
+    for (const problem of problems) console.error(`warning: ${problem}`);
+    if (values.json) {
+      console.log(JSON.stringify(keys, null, 2));
+      return 0;
+    }
+    if (keys.length === 0) {
+      console.log(`no API keys in ${where}`);
+      return 0;
+    }
+    const rows = [["ID", "TIER", "STATUS", "CREATED", "LABEL"], ...keys.map((k) => [k.id, k.tier, k.revokedAt ? `revoked ${k.revokedAt}` : "active", k.createdAt, k.label])];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const row of rows) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+    return 0;
+  }
+  if (command === "revoke" && rest.length === 1) {
+    const info = await revokeKey(store, rest[0]!, new Date());
+    console.log(`revoked API key ${info.id} (${info.tier}, ${JSON.stringify(info.label)}) on ${info.revokedAt} in ${where}`);
+    return 0;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`keys: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,52 @@
+// A KeyStore over the wrangler CLI (`wrangler kv key ...` on the binding KV): the local KV that
+// `wrangler pages dev` uses, optionally in another state folder, or the deployed namespace.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { z } from "zod";
+import type { KeyStore } from "./admin.js";
+
+export interface WranglerTarget {
+  /** The project folder holding wrangler.toml (and node_modules/.bin/wrangler). */
+  projectDir: string;
+  remote: boolean;
+  /** wrangler's local state folder (`--persist-to`); wrangler's default when absent. */
+  persistTo?: string;
+}
+
+const Listing = z.array(z.object({ name: z.string(), metadata: z.unknown().optional() }).passthrough());
+
+export function wranglerKeyStore(target: WranglerTarget): KeyStore {
+  const where = [
+    "--binding", "KV",
+    target.remote ? "--remote" : "--local",
+    ...(target.persistTo && !target.remote ? ["--persist-to", target.persistTo] : []),
+  ];
+  const run = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      execFile(
+        join(target.projectDir, "node_modules", ".bin", "wrangler"),
+        ["kv", "key", ...args, ...where],
+        { cwd: target.projectDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" }, maxBuffer: 64 << 20 },
+        (error, stdout, stderr) => (error ? reject(new Error(`wrangler kv key ${args[0]} failed: ${stderr || error.message}`)) : resolve(stdout)),
+      );
+    });
+
+  return {
+    async put(name, value, metadata) {
+      await run(["put", name, value, "--metadata", JSON.stringify(metadata)]);
+    },
+    async get(name) {
+      // wrangler prints "Value not found" for a missing key, indistinguishable from such a value,
+      // so existence is checked with a listing first.
+      const listed = await this.list(name);
+      if (!listed.some((entry) => entry.name === name)) return null;
+      return run(["get", name, "--text"]);
+    },
+    async list(prefix) {
+      const out = await run(["list", "--prefix", prefix]);
+      const start = out.indexOf("[");
+      if (start < 0) throw new Error(`wrangler kv key list printed no listing:\n${out}`);
+      return Listing.parse(JSON.parse(out.slice(start)));
+    },
+  };
+}
