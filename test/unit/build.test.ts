@@ -1,0 +1,102 @@
+// The build: byte-for-byte determinism, incremental rewrites, validation of the dataset with
+// every problem listed, and the file layout staying within its shard budget.
+import { beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { build } from "../../src/render/build.js";
+import { readDataset, writeJsonFile, writeSkills, DatasetError } from "../../src/dataset/files.js";
+import { CategoriesFile, PlatformsFile } from "../../src/schemas/dataset.js";
+import { synthesize } from "../../src/synth/generate.js";
+import { skillKey } from "../../src/dataset/key.js";
+import { shardFile, shardOf } from "../../src/dataset/shard.js";
+import { PROJECT_ROOT } from "../support/pages-dev.js";
+
+const temp = (name: string) => mkdtempSync(join(tmpdir(), `skills-build-${name}-`));
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((p) => statSync(join(dir, p)).isFile())
+    .map((p) => relative(dir, join(dir, p)))
+    .sort();
+}
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = temp("data");
+  const categories = CategoriesFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
+  const platforms = PlatformsFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
+  await writeJsonFile(join(dataDir, "categories.json"), categories);
+  await writeJsonFile(join(dataDir, "platforms.json"), platforms);
+  await writeJsonFile(join(dataDir, "meta.json"), { generatedAt: "2026-11-20T06:00:00Z" });
+  const records = [...synthesize({ skills: 400, seed: 3, categories, platforms })];
+  records[5]!.aliases = ["old-owner/old-name"];
+  await writeSkills(dataDir, records);
+});
+
+describe("build", () => {
+  it("is deterministic: two builds of one dataset are byte-identical", async () => {
+    const a = temp("a");
+    const b = temp("b");
+    await build({ dataDir, outDir: a });
+    await build({ dataDir, outDir: b });
+    const files = listFiles(a);
+    expect(files).toEqual(listFiles(b));
+    for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
+  });
+
+  it("rewrites only the files that hold a changed skill", async () => {
+    const out = temp("inc");
+    const first = await build({ dataDir, outDir: out });
+    expect(first.output.written).toBe(first.output.files);
+    const again = await build({ dataDir, outDir: out });
+    expect(again.output.written).toBe(0);
+
+    const dataset = await readDataset(dataDir);
+    const changed = dataset.records[123]!;
+    changed.description = "A changed description for the incremental build test.";
+    changed.stars += 1;
+    const copy = temp("data2");
+    for (const f of ["categories.json", "platforms.json", "meta.json"]) await writeFile(join(copy, f), await readFile(join(dataDir, f)));
+    await writeSkills(copy, dataset.records);
+    const third = await build({ dataDir: copy, outDir: out });
+    const key = skillKey(changed.owner, changed.repo);
+    expect(third.output.changedPaths).toContain(`_data/${shardFile("skills", shardOf(key, third.manifest.shards.skills))}`);
+    expect(third.output.changedPaths).toContain(`_data/${shardFile("summaries", shardOf(key, third.manifest.shards.summaries))}`);
+    // Its detail and summary shards, the list index (columns + 6 orders), maybe category top lists.
+    expect(third.output.written).toBeLessThanOrEqual(8 + 2 + 8);
+    expect(third.output.files).toBe(first.output.files);
+  });
+
+  it("removes files a new build no longer produces", async () => {
+    const out = temp("stale");
+    await mkdir(join(out, "_data", "skills"), { recursive: true });
+    await writeFile(join(out, "_data", "skills", "9999.json"), "{}");
+    const report = await build({ dataDir, outDir: out });
+    expect(report.output.removed).toBe(1);
+    expect(listFiles(out)).not.toContain("_data/skills/9999.json");
+  });
+
+  it("refuses an invalid dataset, listing every problem at once", async () => {
+    const bad = temp("bad");
+    for (const f of ["categories.json", "platforms.json"]) await writeFile(join(bad, f), await readFile(join(dataDir, f)));
+    const lines = (await readFile(join(dataDir, "skills.jsonl"), "utf8")).split("\n");
+    lines[1] = "{not json";
+    lines[2] = lines[2]!.replace(/"stars":\d+/, '"stars":-5');
+    await writeFile(join(bad, "skills.jsonl"), lines.join("\n"));
+    const error = await build({ dataDir: bad, outDir: temp("never") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatasetError);
+    const problems = (error as DatasetError).problems;
+    expect(problems.map((p) => p.line)).toEqual([2, 3]);
+    expect(problems[1]!.message).toContain("stars");
+  });
+
+  it("keeps shards within their budget and reports the largest file", async () => {
+    const out = temp("sizes");
+    const report = await build({ dataDir, outDir: out });
+    expect(report.output.largest.bytes).toBeLessThan(25 * 1024 * 1024);
+    expect(report.manifest.counts).toMatchObject({ skills: 400, aliases: 1 });
+    expect(listFiles(out).filter((f) => f.startsWith("_data/summaries/"))).toHaveLength(report.manifest.shards.summaries);
+  });
+});
