@@ -4,7 +4,7 @@ import type { ApiEnv } from "../../../src/api/env.js";
 import { handleRequest, type Services } from "../../../src/api/handle.js";
 import { createAssetStore } from "../../../src/api/store.js";
 import { createRateLimiter } from "../../../src/api/rate-limit/index.js";
-import { noRoute } from "../../../src/api/router.js";
+import { autocompleteEndpoint, searchEndpoint } from "../../../src/search/endpoint.js";
 
 interface PagesContext {
   request: Request;
@@ -19,12 +19,8 @@ export const onRequest = (context: PagesContext): Promise<Response> => {
     store: createAssetStore(context.env.ASSETS),
     limiter: createRateLimiter(),
     routes: {
-      search: async (scope) => {
-        throw noRoute(scope.url.pathname);
-      },
-      autocomplete: async (scope) => {
-        throw noRoute(scope.url.pathname);
-      },
+      search: async (scope) => ({ body: await searchEndpoint(scope), cache: "search" }),
+      autocomplete: async (scope) => ({ body: await autocompleteEndpoint(scope), cache: "search" }),
     },
   };
   return handleRequest({ request: context.request, env: context.env, waitUntil: (p) => context.waitUntil(p) }, services);
