@@ -2,7 +2,7 @@
 // (with our analyser as its encoder), a batch of skills at a time so memory stays bounded; each
 // batch's partial export is merged into compact delta-coded lists, ordinal order preserved.
 import { Index } from "flexsearch";
-import { fieldKeys, type SearchDocument } from "./document-text.js";
+import { fieldKeys, PHRASE_FIELDS, type SearchDocument } from "./document-text.js";
 import { writeVarint } from "./postings.js";
 
 export const FIELD_NAMES = ["name", "description", "content"] as const;
@@ -74,7 +74,7 @@ export function collectPostings(
     const to = Math.min(count, from + batchSize);
     FIELD_NAMES.forEach((field, f) => {
       // resolution 1: one slot per key; scoring happens at query time from fields, stars and dates.
-      const index = new Index({ encode: (text: string) => fieldKeys(text.split(SEGMENT)), resolution: 1 });
+      const index = new Index({ encode: (text: string) => fieldKeys(text.split(SEGMENT), PHRASE_FIELDS[f]!), resolution: 1 });
       for (let ordinal = from; ordinal < to; ordinal++) {
         const text = docs(ordinal)[field].join(SEGMENT);
         if (text !== "") index.add(ordinal, text);

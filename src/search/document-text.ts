@@ -26,13 +26,20 @@ export function searchDocument(r: SkillRecord): SearchDocument {
   };
 }
 
-/** The distinct index keys of one field: its terms, then its adjacent-term pair keys. */
-export function fieldKeys(segments: readonly string[]): string[] {
+/**
+ * Fields whose adjacent-term pairs are indexed, so phrases there are checked for adjacency. Content is
+ * not among them: its pairs are nearly all unique and would multiply the index (measured: 730k pair
+ * keys and 29 MB for 2,000 synthetic skills), so in content a phrase needs its words, not their order.
+ */
+export const PHRASE_FIELDS: readonly boolean[] = [true, true, false];
+
+/** The distinct index keys of one field: its terms, then (in phrase fields) its adjacent-term pair keys. */
+export function fieldKeys(segments: readonly string[], withPairs: boolean): string[] {
   const keys = new Set<string>();
   for (const segment of segments) {
     const seq = terms(segment);
     for (const t of seq) keys.add(t);
-    for (const p of pairsOf(seq)) keys.add(p);
+    if (withPairs) for (const p of pairsOf(seq)) keys.add(p);
   }
   return [...keys];
 }

@@ -4,6 +4,7 @@
 // the exclusions, then the filters from the list columns, then ranking and the requested page.
 import type { Columns } from "../render/columns.js";
 import { FLAG_HAS_INDEX } from "../render/columns.js";
+import { PHRASE_FIELDS } from "./document-text.js";
 import { IndexReader, type KeyRef } from "./index-reader.js";
 import { Bitset } from "./postings.js";
 import type { Clause, ParsedQuery } from "./query.js";
@@ -43,11 +44,14 @@ async function resolveClause(reader: IndexReader, c: Clause): Promise<ClauseSets
     }
     return { match, exact };
   }
-  const keys = c.kind === "phrase" ? [...new Set([...c.terms, ...pairsOf(c.terms)])] : c.terms;
-  const refs = await Promise.all(keys.map((k) => reader.find(k)));
+  const pairs = c.kind === "phrase" ? pairsOf(c.terms).filter((p) => !c.terms.includes(p)) : [];
+  const [refs, pairRefs] = await Promise.all([
+    Promise.all(c.terms.map((k) => reader.find(k))),
+    Promise.all(fields.some((f) => PHRASE_FIELDS[f]) ? pairs.map((k) => reader.find(k)) : []),
+  ]);
   for (const f of fields) {
     let set: Bitset | undefined;
-    for (const ref of refs) {
+    for (const ref of PHRASE_FIELDS[f] ? [...refs, ...pairRefs] : refs) {
       const one = IndexReader.postings(ref, f, new Bitset(size));
       set = set ? set.and(one) : one;
     }

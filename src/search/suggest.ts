@@ -104,6 +104,7 @@ export async function suggest(
   const candidates = await completions(store, manifest, partial.word, limit * CONTEXT_CANDIDATES);
   const out: Suggestion[] = [];
   for (const [completion] of candidates) {
+    if (completion.includes(" ")) continue;
     const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
     let count = 0;
     try {
