@@ -1,0 +1,15 @@
+// One build in its own process, so the benchmark can read its peak memory: prints a JSON report.
+import { parseArgs } from "node:util";
+import { build } from "../src/render/build.js";
+import { writeSearchIndex } from "../src/search/build-index.js";
+
+const { values } = parseArgs({ options: { data: { type: "string" }, out: { type: "string" }, search: { type: "boolean", default: true } } });
+const report = await build({
+  dataDir: values.data!,
+  outDir: values.out!,
+  publicDir: "public",
+  searchIndex: values.search ? writeSearchIndex : undefined,
+  log: (line) => process.stderr.write(`    ${line}\n`),
+});
+const { changedPaths, ...output } = report.output;
+console.log(JSON.stringify({ millis: report.millis, maxRssKb: process.resourceUsage().maxRSS, output, changed: changedPaths.length }));
