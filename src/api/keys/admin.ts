@@ -47,8 +47,7 @@ export async function listKeys(store: KeyStore): Promise<{ keys: KeyInfo[]; prob
 export async function revokeKey(store: KeyStore, id: string, now: Date): Promise<KeyInfo> {
   if (!KEY_ID_PATTERN.test(id)) throw new Error(`KEY_ID must be 16 hexadecimal digits, as shown by \`keys list\` (got ${JSON.stringify(id)})`);
   const name = keyRecordName(id);
-  const exists = (await store.list(name)).some((entry) => entry.name === name);
-  const raw = exists ? await store.get(name) : null;
+  const raw = await store.get(name);
   if (raw === null) throw new Error(`no API key with id ${id}`);
   const record = KeyRecord.parse(JSON.parse(raw));
   if (record.revokedAt) return keyInfo(record);

@@ -21,7 +21,7 @@ export function wranglerKeyStore(target: WranglerTarget): KeyStore {
     target.remote ? "--remote" : "--local",
     ...(target.persistTo && !target.remote ? ["--persist-to", target.persistTo] : []),
   ];
-  const run = (args: string[]) =>
+  const once = (args: string[]) =>
     new Promise<string>((resolve, reject) => {
       execFile(
         join(target.projectDir, "node_modules", ".bin", "wrangler"),
@@ -31,16 +31,29 @@ export function wranglerKeyStore(target: WranglerTarget): KeyStore {
       );
     });
 
+  // The local KV is a SQLite file that a running `wrangler pages dev` may be writing at the same
+  // moment; a locked database is worth a short wait and another try, anything else is not.
+  const run = async (args: string[]): Promise<string> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(args);
+      } catch (error) {
+        const busy = error instanceof Error && /SQLITE_BUSY|database is locked/.test(error.message);
+        if (!busy || target.remote || attempt === 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  };
+
   return {
     async put(name, value, metadata) {
       await run(["put", name, value, "--metadata", JSON.stringify(metadata)]);
     },
     async get(name) {
-      // wrangler prints "Value not found" for a missing key, indistinguishable from such a value,
-      // so existence is checked with a listing first.
-      const listed = await this.list(name);
-      if (!listed.some((entry) => entry.name === name)) return null;
-      return run(["get", name, "--text"]);
+      // For a missing key wrangler prints this text and succeeds; the values kept here are JSON
+      // records, so the text can never be a real value.
+      const out = await run(["get", name, "--text"]);
+      return out.trim() === "Value not found" ? null : out;
     },
     async list(prefix) {
       const out = await run(["list", "--prefix", prefix]);
