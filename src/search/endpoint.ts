@@ -13,6 +13,17 @@ import { SearchManifest } from "./manifest.js";
 import { parseQuery } from "./query.js";
 import { suggest } from "./suggest.js";
 
+/**
+ * The parameter schema depends on the deployment's vocabularies; building a zod schema costs a few
+ * milliseconds, so it is built once per vocabulary object (the cached manifest's) and reused.
+ */
+const searchSchemas = new WeakMap<object, ReturnType<typeof searchQuery>>();
+function searchSchema(vocab: RequestScope["manifest"]["vocabulary"]) {
+  let schema = searchSchemas.get(vocab);
+  if (!schema) searchSchemas.set(vocab, (schema = searchQuery(vocab)));
+  return schema;
+}
+
 const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex"] as const;
 const SUGGEST_PARAMS = ["q", "limit"] as const;
 
@@ -32,7 +43,7 @@ export async function searchEndpoint(
 ): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number } }> {
   const started = scope.now();
   const vocab = scope.manifest.vocabulary;
-  const params = parseParams(scope.url, searchQuery(vocab), SEARCH_PARAMS);
+  const params = parseParams(scope.url, searchSchema(vocab), SEARCH_PARAMS);
   const query = parseQuery(params.q);
   const manifest = searchManifest(scope);
   const filters: Filters = {

@@ -24,9 +24,12 @@ export const MAX_TERM_LENGTH = 40;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const DIACRITICS = /[\u0300-\u036f]/g;
+const ASCII = /^[\x00-\x7f]*$/;
+const HAS_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
 
 /** Folds case, compatibility forms (full-width letters) and Latin/Cyrillic/Greek diacritics. */
 export function fold(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFKC").toLowerCase().normalize("NFD").replace(DIACRITICS, "").normalize("NFC");
 }
 
@@ -70,6 +73,10 @@ export function tokenize(text: string, options: { keepStopWords?: boolean } = {}
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     const base = match.index;
+    if (ASCII.test(word) || !HAS_CJK.test(word)) {
+      pushWord(out, word, base, keep);
+      continue;
+    }
     let runStart = 0;
     let runCjk: boolean | undefined;
     let i = 0;
