@@ -1,0 +1,48 @@
+// Loading the inputs of a crawl from a dataset folder and writing its outputs back, atomically and
+// in an order that keeps the folder consistent if the process dies at any point: records first,
+// then the crawl state (an older state only makes the next crawl re-read more), then meta.json.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { readCrawlState, writeCrawlState, type CrawlState } from "../dataset/crawl-state.js";
+import { DATASET_FILES, DatasetError, parseSkillLines, writeJsonFile, writeSkills, type DatasetProblem } from "../dataset/files.js";
+import { CategoriesFile, PlatformsFile, type SkillRecord } from "../schemas/dataset.js";
+import type { CrawlInput } from "./crawl.js";
+import { SourcesFile } from "./sources.js";
+
+async function readJsonWith<T>(file: string, parse: (v: unknown) => T): Promise<T> {
+  try {
+    return parse(JSON.parse(await readFile(file, "utf8")));
+  } catch (e) {
+    throw new DatasetError([{ file, message: e instanceof Error ? e.message : String(e) }]);
+  }
+}
+
+/** The folder's file if present, else the project's default (categories and platforms travel with the dataset). */
+const pick = (dir: string, fallbackDir: string, name: string) => (existsSync(join(dir, name)) ? join(dir, name) : join(fallbackDir, name));
+
+export async function loadCrawlInput(dir: string, defaultsDir: string, sourcesFile: string): Promise<CrawlInput> {
+  const problems: DatasetProblem[] = [];
+  const skillsFile = join(dir, DATASET_FILES.skills);
+  const previous: SkillRecord[] = existsSync(skillsFile) ? parseSkillLines(await readFile(skillsFile, "utf8"), skillsFile, problems) : [];
+  if (problems.length) throw new DatasetError(problems);
+  return {
+    previous,
+    state: await readCrawlState(dir),
+    sources: await readJsonWith(sourcesFile, (v) => SourcesFile.parse(v)),
+    categories: await readJsonWith(pick(dir, defaultsDir, DATASET_FILES.categories), (v) => CategoriesFile.parse(v)),
+    platforms: await readJsonWith(pick(dir, defaultsDir, DATASET_FILES.platforms), (v) => PlatformsFile.parse(v)),
+  };
+}
+
+export async function writeCrawlOutput(
+  dir: string,
+  out: { records: SkillRecord[]; state: CrawlState; finishedAt: string },
+  input: Pick<CrawlInput, "categories" | "platforms">,
+): Promise<void> {
+  await writeSkills(dir, out.records);
+  await writeCrawlState(dir, out.state);
+  if (!existsSync(join(dir, DATASET_FILES.categories))) await writeJsonFile(join(dir, DATASET_FILES.categories), input.categories);
+  if (!existsSync(join(dir, DATASET_FILES.platforms))) await writeJsonFile(join(dir, DATASET_FILES.platforms), input.platforms);
+  await writeJsonFile(join(dir, DATASET_FILES.meta), { generatedAt: out.finishedAt, day: out.finishedAt.slice(0, 10) });
+}

@@ -1,0 +1,44 @@
+// Which platforms a skill supports, and how to install it on each (DESIGN.md, docs/CRAWLER.md):
+// the portable default of data/platforms.json, plus every platform whose evidence path is present
+// in the repository, plus every platform the frontmatter `compatibility` names. Listed in file order.
+import type { PlatformsFile } from "../schemas/dataset.js";
+
+export interface PlatformInput {
+  owner: string;
+  repo: string;
+  /** Paths of the repository tree (files and folders), or the evidence subset kept from a crawl. */
+  paths: readonly string[];
+  /** Frontmatter `compatibility` texts of the repository's SKILL.md files. */
+  compatibility: readonly string[];
+}
+
+/** Whether a tree path shows an evidence entry: an exact file, or a folder (ending in `/`), at any depth. */
+export function showsEvidence(path: string, evidence: string): boolean {
+  if (evidence.endsWith("/")) {
+    const dir = evidence.slice(0, -1);
+    return path === dir || path.startsWith(evidence) || path.endsWith("/" + dir) || path.includes("/" + evidence);
+  }
+  return path === evidence || path.endsWith("/" + evidence);
+}
+
+/** The tree paths worth keeping between crawls: those that show any platform's evidence. */
+export function evidencePaths(paths: readonly string[], platforms: PlatformsFile): string[] {
+  const all = platforms.platforms.flatMap((p) => p.evidence);
+  return paths.filter((path) => all.some((e) => showsEvidence(path, e))).sort();
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export function derivePlatforms(input: PlatformInput, platforms: PlatformsFile): { platforms: string[]; installCommands: Record<string, string> } {
+  const chosen = new Set(platforms.default);
+  const compat = input.compatibility.join("\n");
+  for (const p of platforms.platforms) {
+    if (p.evidence.some((e) => input.paths.some((path) => showsEvidence(path, e)))) chosen.add(p.id);
+    const mention = new RegExp(`(^|[^a-z0-9])(${escapeRe(p.id)}|${escapeRe(p.name)})($|[^a-z0-9])`, "i");
+    if (mention.test(compat)) chosen.add(p.id);
+  }
+  const ordered = platforms.platforms.filter((p) => chosen.has(p.id));
+  const installCommands: Record<string, string> = {};
+  for (const p of ordered) installCommands[p.id] = p.install.replaceAll("{owner}", input.owner).replaceAll("{repo}", input.repo);
+  return { platforms: ordered.map((p) => p.id), installCommands };
+}

@@ -1,0 +1,137 @@
+// Assembles one dataset record from a repository's facts and its SKILL.md files: primary file,
+// name and description with DESIGN.md's fallbacks, license, categories, platforms, install
+// commands, and the star-history point of the crawl's day. Pure: same inputs, same record.
+import { z } from "zod";
+import type { SkillFile, SkillRecord } from "../schemas/dataset.js";
+import type { Classifier } from "./classify.js";
+import type { RepoFacts } from "./github-schemas.js";
+import { derivePlatforms } from "./platforms.js";
+import type { PlatformsFile } from "../schemas/dataset.js";
+import { choosePrimary } from "./primary.js";
+import { parseSkillFile } from "./skill-file.js";
+
+export interface MarketplaceInfo {
+  name: string | null;
+  description: string | null;
+}
+
+const Marketplace = z.looseObject({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  metadata: z.looseObject({ description: z.string().optional() }).optional(),
+});
+
+/** Name and description of a .claude-plugin/marketplace.json; nulls when it says nothing usable. */
+export function readMarketplace(text: string): MarketplaceInfo {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return { name: null, description: null };
+  }
+  const m = Marketplace.safeParse(raw);
+  if (!m.success) return { name: null, description: null };
+  const clean = (s: string | undefined) => (s && s.trim() !== "" ? s.trim() : null);
+  return { name: clean(m.data.name), description: clean(m.data.description ?? m.data.metadata?.description) };
+}
+
+export interface RecordInput {
+  facts: RepoFacts;
+  files: SkillFile[];
+  evidence: string[];
+  hasIndex: boolean;
+  marketplace: MarketplaceInfo | null;
+  aliases: string[];
+  previousHistory: SkillRecord["starHistory"];
+  /** The crawl's calendar day, YYYY-MM-DD. */
+  day: string;
+}
+
+export interface RecordContext {
+  classifier: Classifier;
+  platforms: PlatformsFile;
+}
+
+const tagWords = (data: Record<string, unknown>): string[] => {
+  const out: string[] = [];
+  const take = (v: unknown) => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === "string") out.push(x);
+  };
+  take(data.tags);
+  take(data.category);
+  take(data.categories);
+  take(data.keywords);
+  if (typeof data.metadata === "object" && data.metadata !== null && !Array.isArray(data.metadata)) {
+    for (const [k, v] of Object.entries(data.metadata)) if (["tags", "category", "categories", "keywords"].includes(k)) take(v);
+  }
+  return out;
+};
+
+/** Adds or replaces the point of `day`, keeping points sorted by date. */
+export function addStarPoint(history: SkillRecord["starHistory"], day: string, stars: number): SkillRecord["starHistory"] {
+  return [...history.filter((p) => p.date !== day), { date: day, stars }].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord {
+  const { facts } = input;
+  const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const primary = choosePrimary(files, facts.repo);
+  if (!primary) throw new Error(`${facts.owner}/${facts.repo}: a record needs at least one SKILL.md`);
+  const parsed = files.map((f) => ({ file: f, parse: parseSkillFile(f.content, f.path, facts.repo) }));
+  const primaryParse = parsed.find((p) => p.file === primary)?.parse;
+  const primaryData = primaryParse?.ok ? primaryParse.skill.data : {};
+  const primaryBody = primaryParse?.ok ? primaryParse.skill.body : "";
+
+  const single = files.length === 1 || primary.path === "SKILL.md";
+  const name = single ? primary.name : (input.marketplace?.name ?? facts.repo);
+  const description =
+    (single ? primary.description : (input.marketplace?.description ?? facts.description)) ||
+    facts.description ||
+    primary.description ||
+    `Agent skills from ${facts.owner}/${facts.repo}`;
+  const fmLicense = typeof primaryData.license === "string" && primaryData.license.trim() !== "" ? primaryData.license.trim() : null;
+
+  const compatibility = parsed.flatMap((p) => (p.parse.ok && typeof p.parse.skill.data.compatibility === "string" ? [p.parse.skill.data.compatibility] : []));
+  const { platforms, installCommands } = derivePlatforms(
+    { owner: facts.owner, repo: facts.repo, paths: [...input.evidence, ...files.map((f) => f.path)], compatibility },
+    ctx.platforms,
+  );
+  const others = files.filter((f) => f !== primary).map((f) => `${f.name}: ${f.description}`);
+  const { categories, subcategories } = ctx.classifier.classify({
+    name,
+    description,
+    topics: facts.topics,
+    tags: parsed.flatMap((p) => (p.parse.ok ? tagWords(p.parse.skill.data) : [])),
+    content: [primaryBody, ...others].join("\n"),
+  });
+
+  return {
+    id: facts.id,
+    owner: facts.owner,
+    repo: facts.repo,
+    aliases: [...new Set(input.aliases)].filter((a) => a.toLowerCase() !== `${facts.owner}/${facts.repo}`.toLowerCase()).sort(),
+    name,
+    description,
+    stars: facts.stars,
+    forks: facts.forks,
+    watchers: facts.watchers,
+    openIssues: facts.openIssues,
+    license: facts.license ?? fmLicense ?? "NOASSERTION",
+    createdAt: facts.createdAt,
+    updatedAt: facts.updatedAt,
+    pushedAt: facts.pushedAt,
+    author: { name: facts.owner, avatar: facts.avatar },
+    topics: facts.topics,
+    categories,
+    subcategories,
+    platforms,
+    installCommands,
+    hasIndex: input.hasIndex,
+    defaultBranch: facts.defaultBranch ?? "",
+    headSha: facts.headSha ?? "",
+    primary: primary.path,
+    files,
+    starHistory: addStarPoint(input.previousHistory, input.day, facts.stars),
+  };
+}
