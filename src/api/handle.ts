@@ -63,3 +63,10 @@ async function respond(request: Request, requestId: string, result: HandlerResul
   const payload = result.raw ? body.data : { ...body, meta: { ...body.meta, requestId, timestamp: new Date().toISOString() } };
   return jsonResponse(200, payload, headers, headOnly);
 }
+
+/** The 404 envelope for paths outside the API's routes (other versions, the raw data files). */
+export function outsideApi(pathname: string): Response {
+  const requestId = crypto.randomUUID();
+  const { status, body } = errorBody(noRoute(pathname), requestId);
+  return jsonResponse(status, body, { "Cache-Control": CACHE_CONTROL.error, "X-Request-Id": requestId });
+}

@@ -100,7 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   });
   await data.write("manifest.json", json(manifest));
   await data.write("openapi.json", stableStringify(openApiDocument(vocabulary), 2) + "\n");
-  await sink.write("_routes.json", json({ version: 1, include: ["/api/*"], exclude: [] }));
+  await sink.write("_routes.json", json({ version: 1, include: ["/api/*", "/_data/*"], exclude: [] }));
   if (options.publicDir) await copyPublic(options.publicDir, sink);
 
   const output = await finish();

@@ -63,8 +63,8 @@ describe("GET /skills", () => {
   });
 
   it("filters by category and by platform, and by both", async () => {
-    const category = dataset.records[0]!.categories[0]!;
     const platform = "chatgpt";
+    const category = dataset.records.find((r) => r.platforms.includes(platform))!.categories[0]!;
     const sets: { category?: string; platform?: string }[] = [{ category }, { platform }, { category, platform }];
     for (const params of sets) {
       const qs = new URLSearchParams({ ...params, limit: "100" } as Record<string, string>).toString();
