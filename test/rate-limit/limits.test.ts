@@ -223,10 +223,8 @@ describe("rate limits through wrangler pages dev", () => {
 
     const revoked = await keys("revoke", id);
     expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toMatch(new RegExp(`revoked API key ${id} \\(authenticated, "round trip"\\) on \\d{4}-`));
     const refused = await request(start, bearer(key));
     expect(expectError(refused, 401, "INVALID_API_KEY").error.message).toMatch(/revoked/);
-
-    const after = JSON.parse((await keys("list", "--json")).stdout) as { id: string; revokedAt?: string }[];
-    expect(after.find((k) => k.id === id)?.revokedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-  });
+  }, 180_000); // four wrangler CLI runs, each a few seconds on a busy machine
 });
