@@ -87,6 +87,29 @@ describe("window counters", () => {
     expect(r.used).toBe(stored(kv, "rl:a:203.0.113.7:500000").count + 1);
   });
 
+  it("re-reads a count over a second old, so an idle isolate does not admit on an old view", async () => {
+    const kv = memoryKV(Date.now);
+    const a = createCounterStore({ log: quiet });
+    const b = createCounterStore({ log: quiet });
+    const ha = harness(kv, 10);
+    const hb = harness(kv, 10);
+    expect((await b.reserve(hb.input())).used).toBe(1);
+    await vi.runAllTimersAsync();
+    await hb.settle();
+    for (let i = 0; i < 8; i++) await a.reserve(ha.input());
+    await vi.runAllTimersAsync();
+    await ha.settle();
+    // Within a second b decides on what it knows; after it, b reads A's 8 (plus its own 1) first.
+    await vi.advanceTimersByTimeAsync(1001);
+    const late = [await b.reserve(hb.input()), await b.reserve(hb.input())];
+    expect(late.map((r) => [r.admitted, r.used])).toEqual([[true, 10], [false, 10]]);
+    const reads = kv.reads;
+    for (let i = 0; i < 20; i++) await b.reserve(hb.input());
+    expect(kv.reads - reads).toBe(0);
+    await vi.runAllTimersAsync();
+    await hb.settle();
+  });
+
   it("serves while KV fails, limits within the isolate, and writes the increments once KV is back", async () => {
     const kv = memoryKV(Date.now);
     kv.failing = true;

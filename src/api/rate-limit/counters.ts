@@ -1,10 +1,11 @@
 // Per-isolate window counters backed by Workers KV, within KV's limits: each counter key is written
 // at most once a second by this isolate, and the writes carry every increment admitted in between.
 //
-// Admission is decided in memory, synchronously after the counter's first KV read, so concurrent
-// requests in one isolate can never admit more than the limit. Each flush re-reads KV and adds this
-// isolate's new increments to the larger of what KV holds and what this isolate knew, which folds in
-// other isolates' counts (see docs/RATE-LIMITS.md for how exact that is). Flushes run after the
+// Admission is decided in memory, synchronously after the counter's KV read, so concurrent requests
+// in one isolate can never admit more than the limit. The count is re-read when it is over a second
+// old, and each flush re-reads KV and adds this isolate's new increments to the larger of what KV
+// holds and what this isolate knew; both fold in other isolates' counts (docs/RATE-LIMITS.md says
+// how exact that is). Flushes run after the
 // response, through the request's waitUntil; a KV failure never fails a request: the counter keeps
 // counting in memory, is marked degraded, and the increments are written by a later flush.
 import { z } from "zod";
@@ -51,6 +52,8 @@ export interface CounterStoreOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   minWriteIntervalMs?: number;
+  /** How old the KV count may be before a request re-reads it first (ms). */
+  maxStaleMs?: number;
   /** Idle counters beyond this many are forgotten (KV keeps their count). */
   maxEntries?: number;
   log?: (message: string) => void;
@@ -60,7 +63,10 @@ interface Entry {
   name: string;
   windowEndMs: number;
   ttlSeconds: number;
+  /** The latest KV read; requests wait for it before deciding. */
   ready: Promise<void>;
+  /** Real time of the latest KV read (started). */
+  readAt: number;
   /** Count known to be in KV. */
   base: number;
   /** Increments being written by the flush in progress. */
@@ -72,7 +78,8 @@ interface Entry {
   firstWriteAt: number | null;
   flushing: Promise<void> | null;
   nextFlush: Promise<void> | null;
-  degraded: boolean;
+  readFailed: boolean;
+  writeFailed: boolean;
 }
 
 const ZERO: CounterValue = { count: 0, writes: 0, firstWriteAt: 0, lastWriteAt: 0 };
@@ -81,6 +88,7 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = options.minWriteIntervalMs ?? 1000;
+  const maxStale = options.maxStaleMs ?? 1000;
   const maxEntries = options.maxEntries ?? 10_000;
   const log = options.log ?? ((message: string) => console.warn(message));
   const entries = new Map<string, Entry>();
@@ -102,14 +110,36 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
     return ZERO;
   };
 
+  /** Folds a KV value into what the entry knows; counts only grow within a window. */
+  const absorb = (entry: Entry, value: CounterValue) => {
+    entry.base = Math.max(entry.base, value.count);
+    if (value.writes > entry.writes) {
+      entry.writes = value.writes;
+      entry.firstWriteAt ??= value.firstWriteAt;
+      entry.lastWriteAt = Math.max(entry.lastWriteAt, Math.min(value.lastWriteAt, now()));
+    }
+  };
+
+  const refresh = (entry: Entry, kv: KVNamespaceLike | undefined) => {
+    entry.readAt = now();
+    entry.ready = read(kv, entry.name).then(
+      (value) => {
+        absorb(entry, value);
+        entry.readFailed = false;
+      },
+      (error) => {
+        entry.readFailed = true;
+        log(`rate-limit: reading counter ${entry.name} failed (${String(error)}); counting in this isolate only`);
+      },
+    );
+  };
+
   const write = async (entry: Entry, kv: KVNamespaceLike | undefined): Promise<void> => {
     entry.inflight += entry.pending;
     entry.pending = 0;
     try {
-      const current = await read(kv, entry.name);
-      entry.base = Math.max(entry.base, current.count);
-      entry.writes = Math.max(entry.writes, current.writes);
-      if (current.writes > 0 && entry.firstWriteAt === null) entry.firstWriteAt = current.firstWriteAt;
+      entry.readAt = now();
+      absorb(entry, await read(kv, entry.name));
       const at = now();
       const value: CounterValue = {
         count: entry.base + entry.inflight,
@@ -124,13 +154,14 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
       entry.writes = value.writes;
       entry.firstWriteAt = value.firstWriteAt;
       entry.inflight = 0;
-      entry.degraded = false;
+      entry.readFailed = false;
+      entry.writeFailed = false;
     } catch (error) {
       // Pace retries like writes, so an outage costs at most one attempt a second per counter.
       entry.lastWriteAt = now();
       entry.pending += entry.inflight;
       entry.inflight = 0;
-      entry.degraded = true;
+      entry.writeFailed = true;
       log(`rate-limit: writing counter ${entry.name} failed (${String(error)}); ${entry.pending} increments kept for the next flush`);
     }
   };
@@ -171,6 +202,7 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
       windowEndMs: input.windowEndMs,
       ttlSeconds: input.ttlSeconds,
       ready: Promise.resolve(),
+      readAt: -Infinity,
       base: 0,
       inflight: 0,
       pending: 0,
@@ -179,20 +211,9 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
       firstWriteAt: null,
       flushing: null,
       nextFlush: null,
-      degraded: false,
+      readFailed: false,
+      writeFailed: false,
     };
-    entry.ready = read(input.kv, input.name).then(
-      (value) => {
-        entry.base = value.count;
-        entry.writes = value.writes;
-        entry.firstWriteAt = value.writes > 0 ? value.firstWriteAt : null;
-        entry.lastWriteAt = value.writes > 0 ? Math.min(value.lastWriteAt, now()) : -Infinity;
-      },
-      (error) => {
-        entry.degraded = true;
-        log(`rate-limit: reading counter ${input.name} failed (${String(error)}); counting in this isolate only`);
-      },
-    );
     entries.set(input.name, entry);
     return entry;
   };
@@ -200,14 +221,18 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
   return {
     async reserve(input) {
       const entry = open(input);
+      // A count older than maxStale may be missing other isolates' requests: read it again first
+      // (at most once per maxStale; concurrent requests share the read).
+      if (now() - entry.readAt > maxStale) refresh(entry, input.kv);
       await entry.ready;
       // From here to the increment nothing awaits: admission is atomic within the isolate.
       const used = entry.base + entry.inflight + entry.pending;
-      if (used >= input.limit) return { admitted: false, used, degraded: entry.degraded };
+      const degraded = entry.readFailed || entry.writeFailed;
+      if (used >= input.limit) return { admitted: false, used, degraded };
       entry.pending += 1;
       entry.ttlSeconds = input.ttlSeconds;
       input.waitUntil(scheduleFlush(entry, input.kv));
-      return { admitted: true, used: used + 1, degraded: entry.degraded };
+      return { admitted: true, used: used + 1, degraded };
     },
     size: () => entries.size,
   };
