@@ -60,7 +60,9 @@ function guard(octokit: { hook: Octokit["hook"] }, options: GuardOptions): Recor
   if (!cfg) return {};
   octokit.hook.wrap("request", async (request, opts) => {
     const kind = requestKindOf(opts.method, opts.url);
-    const attempt = { ...opts, request: { ...opts.request, signal: AbortSignal.timeout(cfg.timeoutMs) } };
+    // Hooks share one options object (inner hooks ignore a replaced one): set this attempt's deadline on it.
+    opts.request = Object.assign(opts.request ?? {}, { signal: AbortSignal.timeout(cfg.timeoutMs) });
+    const attempt = opts;
     try {
       const res = await request(attempt);
       cfg.requests.record(kind, res.status, res.headers);
