@@ -13,7 +13,7 @@ import { readDataset } from "../src/dataset/files.js";
 import { handleRequest, type Services } from "../src/api/handle.js";
 import { noRoute } from "../src/api/router.js";
 import { createAssetStore } from "../src/api/store.js";
-import { folderAssets } from "../test/search/support/local-site.js";
+import { folderAssets } from "../src/render/folder-assets.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 import { seeded } from "../src/synth/random.js";
 

@@ -25,7 +25,10 @@ export function bodyStart(raw: string): number {
   const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
   const rest = raw.slice(open[0].length);
   const m = close.exec(rest);
-  return m ? open[0].length + m.index + m[0].length : 0;
+  if (!m) return 0;
+  // The body starts at its first line of text, not at the blank lines after the block.
+  const after = open[0].length + m.index + m[0].length;
+  return after + (/^(?:[ \t]*\r?\n)*/.exec(raw.slice(after))?.[0].length ?? 0);
 }
 
 export const primaryFile = (r: SkillRecord): SkillFile => {

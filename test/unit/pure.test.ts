@@ -19,6 +19,8 @@ import { WeightedLru } from "../../src/api/lru.js";
 describe("bodyStart", () => {
   it("skips a frontmatter block, with BOM and CRLF too", () => {
     expect("---\nname: a\n---\n# Body".slice(bodyStart("---\nname: a\n---\n# Body"))).toBe("# Body");
+    const spaced = "---\nname: a\n---\n\n  \n# Body\n";
+    expect(spaced.slice(bodyStart(spaced))).toBe("# Body\n");
     const crlf = "\uFEFF---\r\nname: a\r\n---\r\nText";
     expect(crlf.slice(bodyStart(crlf))).toBe("Text");
   });
