@@ -55,8 +55,12 @@ export type Postings = Map<string, [ListBuilder | undefined, ListBuilder | undef
 const SEGMENT = "\u0000";
 const MAP_CHUNK = /(^|\.)map$/;
 
+/** A FlexSearch "map" export chunk: [key, [ids of score slot 0, ...]][] (resolution 1: one slot). */
 function isMapChunk(value: unknown): value is [string, (number[] | null)[]][] {
-  return Array.isArray(value);
+  return (
+    Array.isArray(value) &&
+    value.every((e) => Array.isArray(e) && typeof e[0] === "string" && Array.isArray(e[1]) && e[1].every((slot: unknown) => slot === null || Array.isArray(slot)))
+  );
 }
 
 /**
