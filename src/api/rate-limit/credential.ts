@@ -8,6 +8,6 @@ export type Credential =
 export function readCredential(header: string | null): Credential {
   if (header === null) return { kind: "none" };
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  if (!match?.[1]) return { kind: "malformed", reason: "the Authorization header must be `Bearer <API key>`" };
+  if (!match?.[1]) return { kind: "malformed", reason: "invalid Authorization header: it must be `Bearer <API key>`" };
   return { kind: "bearer", token: match[1] };
 }

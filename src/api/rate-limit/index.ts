@@ -74,7 +74,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         );
       }
       if (rejection !== null) {
-        throw new ApiError("INVALID_API_KEY", `invalid API key: ${rejection}`, {
+        throw new ApiError("INVALID_API_KEY", rejection, {
           ...headers,
           "WWW-Authenticate": 'Bearer error="invalid_token"',
         });
