@@ -30,6 +30,11 @@ const expectedIds = (q: string, filters: ReferenceFilters = {}) => referenceSear
 
 describe("GET /skills/search", () => {
   it.each([
+    ["react components"],
+    ['"react hooks"'],
+    ["name:react description:hooks"],
+    ["react -class"],
+    ["react*"],
     ["pdf"],
     ["pdf forms"],
     ['"pdf forms"'],
@@ -113,7 +118,7 @@ describe("GET /skills/search", () => {
     expect(res.headers.get("x-request-id")).toBe(body.meta.requestId);
   });
 
-  it("random input is always answered 200 or 400, never 500", async () => {
+  it("random input to search and autocomplete is always answered 200 or 400, never 500", async () => {
     const alphabet = fc.constantFrom(..."ab-:*\" né周Ж<>&%\\".split(""), "name:", "content:", "pdf", "-\"");
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string({ maxLength: 30 }), fc.array(alphabet, { maxLength: 12 }).map((a) => a.join(""))), async (q) => {
@@ -121,6 +126,10 @@ describe("GET /skills/search", () => {
         expect([200, 400], `${JSON.stringify(q)}: ${res.text}`).toContain(res.status);
         if (res.status === 200) SearchEnvelope.parse(res.body);
         else ErrorEnvelope.parse(res.body);
+        const suggest = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
+        expect([200, 400], `${JSON.stringify(q)}: ${suggest.text}`).toContain(suggest.status);
+        if (suggest.status === 200) SuggestionEnvelope.parse(suggest.body);
+        else ErrorEnvelope.parse(suggest.body);
       }),
       { numRuns: 60, seed: 4 },
     );
