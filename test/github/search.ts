@@ -79,6 +79,7 @@ export function matchCode(q: string, r: FixtureRepo, b: FixtureBlob): boolean {
   if (forkMode === "false" && r.forkOf) return false;
   if (forkMode === "only" && !r.forkOf) return false;
   if (b.mode === "120000") return false; // code search does not index symlinks
+  if (words.length === 0) return true;
   const text = b.text.toLowerCase();
   return words.every((w) => text.includes(w));
 }

@@ -1,0 +1,86 @@
+// The crawler over the real repositories of the shared dataset, served by the local GitHub server:
+// a first crawl finds and reads them all into valid records, byte for byte; a second crawl with
+// nothing changed costs at most one request per 50 repositories (counted at the server); one
+// changed repository is re-read alone.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CrawlOutput } from "../../src/ingest/crawl.js";
+import { CrawlReport } from "../../src/ingest/report.js";
+import { SourcesFile } from "../../src/ingest/sources.js";
+import { SkillRecord } from "../../src/schemas/dataset.js";
+import { loadSources } from "../github/model.js";
+import type { GitHubFixture } from "../github/server.js";
+import { crawl, EMPTY, fixtureCall, HAS_SHARED, next, PROJECT_ROOT, serverCounts, SHARED_DATASET, startFixture } from "./harness.js";
+
+if (!HAS_SHARED) console.warn(`crawl-shared: skipped, no shared dataset at ${SHARED_DATASET} (set SKILLS_SHARED_DATASET)`);
+
+describe.skipIf(!HAS_SHARED)("crawl of the shared dataset's real repositories", () => {
+  const sources = SourcesFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "sources.json"), "utf8")));
+  let fixture: GitHubFixture;
+  let cold: CrawlOutput;
+  let blobs: Map<string, { sha: string; raw: string; symlink: boolean }>;
+  let expected: string[];
+
+  beforeAll(async () => {
+    const data = await loadSources(SHARED_DATASET);
+    blobs = new Map(data.flatMap((s) => s.skills.map((k) => [`${k.owner}/${k.repo}:${k.path}`, { sha: k.blobSha, raw: k.raw, symlink: k.mode === "120000" }] as const)));
+    expected = data
+      .filter((s) => s.skills.some((k) => k.mode !== "120000"))
+      .map((s) => `${s.repo.owner}/${s.repo.repo}`)
+      .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    fixture = await startFixture(SHARED_DATASET);
+    cold = await crawl(fixture, EMPTY, { sources });
+  });
+  afterAll(() => fixture?.close());
+
+  it("a first crawl lists every repository holding a SKILL.md, with valid records and exact file bytes", () => {
+    CrawlReport.parse(cold.report);
+    expect(cold.records.map((r) => `${r.owner}/${r.repo}`)).toEqual(expected);
+    for (const r of cold.records) {
+      const parsed = SkillRecord.safeParse(r);
+      expect(parsed.success, `${r.owner}/${r.repo}: ${parsed.error?.message}`).toBe(true);
+      expect(r.categories.length).toBeGreaterThanOrEqual(1);
+      for (const f of r.files) {
+        const src = blobs.get(`${r.owner}/${r.repo}:${f.path}`);
+        expect(src?.sha).toBe(f.sha);
+        expect(f.content === src?.raw).toBe(true);
+      }
+    }
+    expect(cold.report.failed).toEqual([]);
+    // Every symlinked SKILL.md is reported, none is read as a skill.
+    const symlinks = [...blobs.values()].filter((b) => b.symlink).length;
+    expect(cold.report.files.unreadable.filter((u) => u.reason.startsWith("symbolic link"))).toHaveLength(symlinks);
+    expect(cold.report.files.invalid.length).toBeGreaterThan(100);
+    for (const i of cold.report.files.invalid) expect(i.problems.length).toBeGreaterThan(0);
+  });
+
+  it("a second crawl with nothing changed reuses everything for at most one request per 50 repositories", async () => {
+    fixture.resetCounts();
+    const warm = await crawl(fixture, next(cold), { sources, now: "2026-11-21T15:00:00Z" });
+    const counts = await serverCounts(fixture);
+    const repos = warm.report.repositories.seen;
+    console.log(`warm crawl: ${counts.total} requests for ${repos} repositories (${(counts.total / repos).toFixed(4)} per repository)`);
+    expect(counts.total).toBeLessThanOrEqual(repos / 50);
+    expect(Object.keys(counts.byKind)).toEqual(["graphql"]);
+    expect(warm.records).toEqual(cold.records);
+    expect(warm.report.repositories).toMatchObject({ read: 0, added: 0, changed: 0, removed: 0 });
+  });
+
+  it("one changed repository is re-read alone", async () => {
+    await fixtureCall(fixture, "POST", "/__fixture/repos/trailofbits/skills/commits", {
+      files: { "plugins/new-skill/skills/new-skill/SKILL.md": "---\nname: new-skill\ndescription: Audit Solidity smart contracts for reentrancy.\n---\n\nSteps.\n" },
+    });
+    fixture.resetCounts();
+    const out = await crawl(fixture, next(cold), { sources, now: "2026-11-21T16:00:00Z" });
+    const counts = await serverCounts(fixture);
+    expect(counts.byKind["tree"]).toBe(1);
+    expect(out.report.changed).toEqual(["trailofbits/skills"]);
+    expect(out.report.repositories.read).toBe(1);
+    // One new file read, the 80 others reused by sha.
+    expect(out.report.files.read).toBe(1);
+    const changed = out.records.find((r) => r.repo === "skills" && r.owner === "trailofbits")!;
+    expect(changed.files.map((f) => f.path)).toContain("plugins/new-skill/skills/new-skill/SKILL.md");
+    expect(out.records.filter((r) => r !== changed)).toEqual(cold.records.filter((r) => !(r.owner === "trailofbits" && r.repo === "skills")));
+  });
+});
