@@ -92,6 +92,7 @@ export function parseSkillFile(raw: string, path: string, rootFallback: string):
       body = close === -1 ? text : text.slice(close + 4).replace(/^[^\n]*\n?/, "");
     }
   }
+  if (problems.length === 0 && /^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3))) problems.push("frontmatter is not closed by a --- line");
   if (problems.length === 0) problems.push(...frontmatterProblems(data));
   const name = textValue(data.name) ?? folderName(path, rootFallback);
   const description = textValue(data.description) ?? firstParagraph(body);
