@@ -15,9 +15,9 @@ import { machineLine, percentile, table } from "./support/machine.js";
 
 const { values } = parseArgs({
   options: {
-    rounds: { type: "string", default: "3" },
-    seconds: { type: "string", default: "3" },
-    sequential: { type: "string", default: "200" },
+    rounds: { type: "string", default: "8" },
+    seconds: { type: "string", default: "1.5" },
+    sequential: { type: "string", default: "60" },
     concurrency: { type: "string", default: "8" },
   },
 });
@@ -118,6 +118,7 @@ async function main() {
       return [
         v.name,
         rps.toFixed(0),
+        `${Math.min(...s.rps).toFixed(0)}-${Math.max(...s.rps).toFixed(0)}`,
         (rps / median(base.rps)).toFixed(2),
         p50.toFixed(2),
         p95.toFixed(2),
@@ -126,13 +127,14 @@ async function main() {
         [...s.statuses.entries()].map(([status, n]) => `${status}×${n}`).join(" "),
       ];
     });
-    const out = table(["variant", "req/s (median of rounds)", "ratio to baseline", "p50 ms", "p95 ms", "added p50 ms", "added p95 ms", "statuses"], rows);
+    const out = table(["variant", "req/s (median of rounds)", "req/s range", "ratio to baseline", "p50 ms", "p95 ms", "added p50 ms", "added p95 ms", "statuses"], rows);
     const doc = [
       "# Rate-limit benchmark",
       "",
       `Machine: ${machineLine()}. Endpoint: GET /api/v1/categories through \`wrangler pages dev\` (workerd, local KV) on loopback.`,
       `${ROUNDS} interleaved rounds; each round per variant: ${SEQUENTIAL} sequential requests (latency) then ${SECONDS} s at concurrency ${CONCURRENCY} (throughput).`,
-      "Baseline: the same function and site with RATE_LIMIT_DISABLED=1, measured in the same run. Local KV is a SQLite file, so KV costs here are not Cloudflare's edge latencies.",
+      "Baseline: the same function and site with RATE_LIMIT_DISABLED=1, measured in the same run. Local KV is a SQLite file behind workerd, so KV costs here are not Cloudflare's edge latencies;",
+      "the machine is shared, so the range across rounds shows how much of a difference is noise.",
       "",
       out,
       "",
