@@ -23,6 +23,8 @@ export const WEIGHTS = { name: 3, description: 2, tags: 2, topics: 1 } as const;
 /** Words that name the packaging (agents, tools) rather than the subject; they never count alone. */
 export const PACKAGING_WORDS = new Set(["claude", "anthropic", "agent", "agents", "skill", "skills", "codex", "cursor", "copilot", "gemini", "openclaw"]);
 export const FALLBACK_CATEGORY = "productivity";
+/** Share of the best score a further category needs. */
+export const SECONDARY_SHARE = 0.6;
 /** How much of the content is read, and how many distinct keyword hits a category needs there. */
 const CONTENT_CHARS = 20_000;
 const CONTENT_MIN_HITS = 3;
@@ -59,18 +61,14 @@ class KeywordIndex {
     const out = new Map<number, Set<string>>();
     const at = (i: number) => tokens[i]!;
     for (let i = 0; i < tokens.length; i++) {
-      const t = at(i);
-      const singular = t.length > 3 && t.endsWith("s") ? t.slice(0, -1) : t;
-      for (const cand of [t, singular === t ? undefined : singular]) {
-        if (cand === undefined) continue;
-        for (const k of this.byFirst.get(cand) ?? []) {
-          let ok = true;
-          for (let j = 1; j < k.tokens.length && ok; j++) ok = tokens[i + j] === k.tokens[j];
-          if (!ok) continue;
-          const set = out.get(k.key) ?? new Set<string>();
-          set.add(k.tokens.join(" "));
-          out.set(k.key, set);
-        }
+      // Exact tokens only: stripping plurals turns verbs into subjects ("supports" -> support).
+      for (const k of this.byFirst.get(at(i)) ?? []) {
+        let ok = true;
+        for (let j = 1; j < k.tokens.length && ok; j++) ok = tokens[i + j] === k.tokens[j];
+        if (!ok) continue;
+        const set = out.get(k.key) ?? new Set<string>();
+        set.add(k.tokens.join(" "));
+        out.set(k.key, set);
       }
     }
     return out;
@@ -121,7 +119,8 @@ export function createClassifier(file: CategoriesFile): Classifier {
       const chosen: number[] = [];
       if (top && top[1] >= Math.min(threshold, 2)) {
         chosen.push(top[0]);
-        for (const [key, s] of best.slice(1)) if (chosen.length < 3 && s >= Math.max(threshold, top[1] / 2)) chosen.push(key);
+        // A second or third category needs more than one passing mention, and a good share of the best score.
+        for (const [key, s] of best.slice(1)) if (chosen.length < 3 && s >= Math.max(threshold + 1, top[1] * SECONDARY_SHARE)) chosen.push(key);
       }
       const categories = chosen.length ? chosen.map((k) => cats[k]!.slug) : [fallback];
       const subScores = score(subIndex, [...labelled, [content, 0.5]]);
