@@ -5,6 +5,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
+import { KeyInfo } from "../../src/api/keys/record.js";
 import { CounterValue } from "../../src/api/rate-limit/counters.js";
 import { CategoryListEnvelope, ErrorEnvelope } from "../../src/schemas/envelope.js";
 import { PROJECT_ROOT, startPagesDev, type PagesDev } from "../support/pages-dev.js";
@@ -216,7 +218,7 @@ describe("rate limits through wrangler pages dev", () => {
 
     const listed = await keys("list", "--json");
     expect(listed.code, listed.stderr).toBe(0);
-    const before = JSON.parse(listed.stdout) as { id: string; tier: string; label: string; revokedAt?: string }[];
+    const before = z.array(KeyInfo).parse(JSON.parse(listed.stdout));
     expect(before.find((k) => k.id === id)).toMatchObject({ id, tier: "authenticated", label: "round trip" });
     expect(before.find((k) => k.id === id)?.revokedAt).toBeUndefined();
     expect(listed.stdout).not.toContain(key);
