@@ -1,0 +1,152 @@
+// Crawl benchmark (issue 3): cold and warm (unchanged) crawls of 1,000 and 10,000 synthetic
+// repositories (the shared dataset's small repositories cloned under new names) served by the local
+// GitHub server in its own process: requests per repository counted at the server, and wall time.
+// Baseline measured in the same run: a naive REST crawler (repository + tree + one blob per
+// SKILL.md when cold; one conditional repository request each when warm) over the same repositories.
+//   npx tsx bench/crawl.ts [--sizes 1000,10000]
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { emptyCrawlState } from "../src/dataset/crawl-state.js";
+import { createGitHubClient, type ClientTiming } from "../src/ingest/client.js";
+import { runCrawl, type CrawlOutput } from "../src/ingest/crawl.js";
+import { loadCrawlInput, writeCrawlOutput } from "../src/ingest/dataset-io.js";
+import { mapPool } from "../src/ingest/pool.js";
+import { createProgress } from "../src/ingest/progress.js";
+import type { SourcesFile } from "../src/ingest/sources.js";
+import type { SkillRecord } from "../src/schemas/dataset.js";
+import { machineLine, table } from "./support/machine.js";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000" } } });
+const sizes = values.sizes.split(",").map(Number);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const TIMING: Partial<ClientTiming> = { secondMs: 20, graphqlMinTimeMs: 0, searchMinTimeMs: 0, concurrency: 8, requestTimeoutMs: 30_000 };
+const SOURCES: SourcesFile = {
+  repos: [],
+  topics: ["agent-skills"],
+  codeSearch: { enabled: true, query: "filename:SKILL.md", minSize: 0, maxSize: 1024 * 1024, everyHours: 168 },
+  exclude: [],
+};
+
+const freePort = () =>
+  new Promise<number>((ok, fail) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === "object" ? ok(a.port) : fail(new Error("no port"))));
+    });
+  });
+
+async function startServer(count: number): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "scripts", "github-fixture.ts"), "--synthesize", String(count), "--port", String(port), "--rate-limit", "100000000", "--search-limit", "100000000", "--code-search-limit", "100000000"],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=8000" } },
+  );
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on("data", (b: Buffer) => {
+      if (b.toString().includes("listening on")) ok();
+    });
+    child.on("exit", (code) => fail(new Error(`fixture exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function serverCount(url: string, reset = false): Promise<number> {
+  const res = await fetch(`${url}/__fixture/requests`, { method: reset ? "DELETE" : "GET" });
+  const body: unknown = await res.json();
+  return typeof body === "object" && body !== null && "total" in body && typeof body.total === "number" ? body.total : NaN;
+}
+
+async function crawlOnce(url: string, dir: string, label: string, now: string): Promise<{ out: CrawlOutput; ms: number; requests: number }> {
+  const input = await loadCrawlInput(dir, join(ROOT, "data"), join(dir, "sources.json"));
+  const client = createGitHubClient({ baseUrl: url, timing: TIMING });
+  const progress = createProgress({
+    write: (t) => process.stderr.write(t.replace(/^/, `  ${label} `)),
+    tty: false,
+    now: () => Date.now(),
+    stats: () => ({ requests: client.requests.total, remaining: client.requests.remaining() }),
+    plainEveryMs: 5000,
+  });
+  await serverCount(url, true);
+  const t = Date.now();
+  const out = await runCrawl({ octokit: client.octokit, requests: client.requests, progress, clock: () => new Date(now) }, input, { concurrency: 8 });
+  await writeCrawlOutput(dir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);
+  return { out, ms: Date.now() - t, requests: await serverCount(url) };
+}
+
+/** The naive baseline: plain REST, one request per fact, conditional requests when warm. */
+async function naive(url: string, records: readonly SkillRecord[]): Promise<{ cold: { ms: number; requests: number }; warm: { ms: number; requests: number } }> {
+  const { octokit } = createGitHubClient({ baseUrl: url, timing: TIMING });
+  const etags = new Map<string, string>();
+  await serverCount(url, true);
+  let t = Date.now();
+  await mapPool(records, 8, async (r) => {
+    const repo = await octokit.request("GET /repos/{owner}/{repo}", { owner: r.owner, repo: r.repo });
+    etags.set(r.id, String(repo.headers.etag ?? ""));
+    await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner: r.owner, repo: r.repo, tree_sha: r.headSha, recursive: "1" });
+    for (const f of r.files) await octokit.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner: r.owner, repo: r.repo, file_sha: f.sha });
+  });
+  const cold = { ms: Date.now() - t, requests: await serverCount(url) };
+  await serverCount(url, true);
+  t = Date.now();
+  await mapPool(records, 8, async (r) => {
+    try {
+      await octokit.request("GET /repos/{owner}/{repo}", { owner: r.owner, repo: r.repo, headers: { "if-none-match": etags.get(r.id) ?? "" } });
+    } catch (e) {
+      if (!(typeof e === "object" && e !== null && "status" in e && e.status === 304)) throw e;
+    }
+  });
+  return { cold, warm: { ms: Date.now() - t, requests: await serverCount(url) } };
+}
+
+const rows: (string | number)[][] = [];
+for (const n of sizes) {
+  log(`== ${n} repositories: starting the local GitHub server`);
+  const server = await startServer(n);
+  const dir = mkdtempSync(join(tmpdir(), `bench-crawl-${n}-`));
+  try {
+    writeFileSync(join(dir, "sources.json"), JSON.stringify(SOURCES));
+    writeFileSync(join(dir, "crawl-state.json"), JSON.stringify(emptyCrawlState()));
+    log(`cold crawl of ${n}`);
+    const cold = await crawlOnce(server.url, dir, "cold", "2026-11-21T09:00:00Z");
+    log(`warm crawl of ${n}`);
+    const warm = await crawlOnce(server.url, dir, "warm", "2026-11-21T15:00:00Z");
+    const repos = cold.out.report.repositories.seen;
+    log(`naive REST baseline over ${cold.out.records.length} records`);
+    const base = await naive(server.url, cold.out.records);
+    const per = (req: number) => (req / repos).toFixed(4);
+    rows.push(
+      [n, "cold", repos, cold.requests, per(cold.requests), (cold.ms / 1000).toFixed(1), base.cold.requests, per(base.cold.requests), (base.cold.ms / 1000).toFixed(1), (cold.requests / base.cold.requests).toFixed(3)],
+      [n, "warm", repos, warm.requests, per(warm.requests), (warm.ms / 1000).toFixed(1), base.warm.requests, per(base.warm.requests), (base.warm.ms / 1000).toFixed(1), (warm.requests / base.warm.requests).toFixed(3)],
+    );
+    log(`  warm: ${warm.requests} requests for ${repos} repositories = 1 per ${(repos / Math.max(1, warm.requests)).toFixed(0)} (target: at most 1 per 50)`);
+    if (warm.out.report.repositories.read !== 0 || warm.out.report.changed.length !== 0) log(`  warning: the warm crawl re-read ${warm.out.report.repositories.read} repositories`);
+  } finally {
+    server.child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const out = [
+  "# Crawl benchmark",
+  "",
+  `Machine: ${machineLine()}. Run: \`npx tsx bench/crawl.ts\` (${new Date().toISOString().slice(0, 10)}).`,
+  "",
+  "Synthetic repositories: the shared dataset's repositories with 1-3 SKILL.md files, cloned under new names, served by",
+  "`npm run github-fixture` in its own process; requests counted at the server. Crawl: discovery (topic search and a",
+  "size-sliced code search), GraphQL facts batches, trees, GraphQL blob batches, records written to a temporary folder.",
+  "Warm: the same crawl again with nothing changed. Baseline (same run): a naive REST crawler, repository + tree + one blob",
+  "request per SKILL.md when cold, one conditional repository request (304) per repository when warm.",
+  "",
+  table(["repos", "crawl", "seen", "requests", "per repo", "wall s", "naive requests", "naive per repo", "naive wall s", "requests vs naive"], rows),
+  "",
+].join("\n");
+process.stdout.write(out + "\n");
+writeFileSync(join(ROOT, "bench", "results", "crawl.md"), out);
+log("wrote bench/results/crawl.md");
