@@ -170,7 +170,11 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
   const scheduleFlush = (entry: Entry, kv: KVNamespaceLike | undefined): Promise<void> => {
     entry.nextFlush ??= (async () => {
       while (entry.flushing) await entry.flushing;
-      await sleep(Math.max(0, entry.lastWriteAt + interval - now()));
+      // Always yield first (this runs inside the ??= above); a timer that fires a little early by
+      // the clock it is compared with is waited out.
+      const wait = () => Math.max(0, entry.lastWriteAt + interval - now());
+      do await sleep(wait());
+      while (wait() > 0);
       entry.nextFlush = null;
       const flushing = write(entry, kv);
       entry.flushing = flushing;
