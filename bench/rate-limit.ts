@@ -4,7 +4,7 @@
 // premium API key (a KV key lookup and SHA-256 on each). Both servers run side by side and the
 // variants are measured in interleaved rounds, so machine noise falls on all of them alike.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -145,6 +145,7 @@ async function main() {
     log("wrote bench/results/rate-limit.md");
   } finally {
     await Promise.all([off.stop(), on.stop()]);
+    for (const dir of [siteDir, onState, off.persistTo]) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 // Rate limits and API keys through the real runtime: `wrangler pages dev` (workerd, local KV) with
 // low limits and the test clock, keys made by the keys script in the server's own state folder.
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -92,6 +92,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  rmSync(persistTo, { recursive: true, force: true });
 });
 
 describe("rate limits through wrangler pages dev", () => {
