@@ -119,8 +119,8 @@ export function createClassifier(file: CategoriesFile): Classifier {
       const chosen: number[] = [];
       if (top && top[1] >= Math.min(threshold, 2)) {
         chosen.push(top[0]);
-        // A second or third category needs more than one passing mention, and a good share of the best score.
-        for (const [key, s] of best.slice(1)) if (chosen.length < 3 && s >= Math.max(threshold + 1, top[1] * SECONDARY_SHARE)) chosen.push(key);
+        // A second or third category ties the best, or has more than one passing mention and a good share of the best score.
+        for (const [key, s] of best.slice(1)) if (chosen.length < 3 && (s === top[1] || s >= Math.max(threshold + 1, top[1] * SECONDARY_SHARE))) chosen.push(key);
       }
       const categories = chosen.length ? chosen.map((k) => cats[k]!.slug) : [fallback];
       const subScores = score(subIndex, [...labelled, [content, 0.5]]);

@@ -10,6 +10,8 @@ export interface PlatformInput {
   paths: readonly string[];
   /** Frontmatter `compatibility` texts of the repository's SKILL.md files. */
   compatibility: readonly string[];
+  /** Whether the repository has .claude-plugin/marketplace.json; when false, `installWithoutIndex` applies. */
+  hasIndex?: boolean;
 }
 
 /** Whether a tree path shows an evidence entry: an exact file, or a folder (ending in `/`), at any depth. */
@@ -39,6 +41,9 @@ export function derivePlatforms(input: PlatformInput, platforms: PlatformsFile):
   }
   const ordered = platforms.platforms.filter((p) => chosen.has(p.id));
   const installCommands: Record<string, string> = {};
-  for (const p of ordered) installCommands[p.id] = p.install.replaceAll("{owner}", input.owner).replaceAll("{repo}", input.repo);
+  for (const p of ordered) {
+    const template = input.hasIndex === false && p.installWithoutIndex ? p.installWithoutIndex : p.install;
+    installCommands[p.id] = template.replaceAll("{owner}", input.owner).replaceAll("{repo}", input.repo);
+  }
   return { platforms: ordered.map((p) => p.id), installCommands };
 }

@@ -94,7 +94,7 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
 
   const compatibility = parsed.flatMap((p) => (p.parse.ok && typeof p.parse.skill.data.compatibility === "string" ? [p.parse.skill.data.compatibility] : []));
   const { platforms, installCommands } = derivePlatforms(
-    { owner: facts.owner, repo: facts.repo, paths: [...input.evidence, ...files.map((f) => f.path)], compatibility },
+    { owner: facts.owner, repo: facts.repo, paths: [...input.evidence, ...files.map((f) => f.path)], compatibility, hasIndex: input.hasIndex },
     ctx.platforms,
   );
   const others = files.filter((f) => f !== primary).map((f) => `${f.name}: ${f.description}`);

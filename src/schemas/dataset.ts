@@ -81,6 +81,10 @@ export const PlatformDef = z
     name: z.string(),
     installPaths: z.array(z.string()).describe("Where the platform looks for skills"),
     install: z.string().describe("Install instruction; {owner} and {repo} are replaced"),
+    installWithoutIndex: z
+      .string()
+      .optional()
+      .describe("Install instruction for a repository without .claude-plugin/marketplace.json, when `install` needs one"),
     evidence: z.array(z.string()).describe("Repository paths whose presence shows support for the platform"),
   })
   .strict();

@@ -73,6 +73,7 @@ describe("crawl of the hand-made fixture", () => {
     expect(c.hasIndex).toBe(true);
     expect(c.platforms).toContain("chatgpt");
     expect(c.installCommands["codex"]).toBe("npx skills add acme/agent-collection -a codex");
+    expect(c.installCommands["claude-code"]).toBe("/plugin marketplace add acme/agent-collection");
     expect(c.license).toBe("Apache-2.0");
     expect(c.starHistory).toEqual([{ date: "2026-11-21", stars: 1500 }]);
     expect(c.categories).toContain("devops");
@@ -81,6 +82,9 @@ describe("crawl of the hand-made fixture", () => {
     expect(g.categories).toContain("database");
     const p = byKey(cold).get("acme/pdf-tools")!;
     expect(p).toMatchObject({ name: "pdf-tools", license: "MIT", hasIndex: false, primary: "SKILL.md" });
+    // Without a marketplace.json there is no plugin marketplace to add.
+    expect(p.installCommands["claude-code"]).toBe("npx skills add acme/pdf-tools -a claude-code");
+    expect(Object.keys(p.installCommands)).toEqual(p.platforms);
     expect(byKey(cold).get("bob/broken-yaml")?.license).toBe("NOASSERTION");
   });
 
