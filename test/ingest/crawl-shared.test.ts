@@ -2,16 +2,19 @@
 // a first crawl finds and reads them all into valid records, byte for byte; a second crawl with
 // nothing changed costs at most one request per 50 repositories (counted at the server); one
 // changed repository is re-read alone.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readDataset } from "../../src/dataset/files.js";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
+import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
 import { CrawlReport } from "../../src/ingest/report.js";
 import { SourcesFile } from "../../src/ingest/sources.js";
 import { SkillRecord } from "../../src/schemas/dataset.js";
 import { loadSources } from "../github/model.js";
 import type { GitHubFixture } from "../github/server.js";
-import { crawl, EMPTY, fixtureCall, HAS_SHARED, next, PROJECT_ROOT, serverCounts, SHARED_DATASET, startFixture } from "./harness.js";
+import { categories, crawl, EMPTY, fixtureCall, platforms, HAS_SHARED, next, PROJECT_ROOT, serverCounts, SHARED_DATASET, startFixture } from "./harness.js";
 
 if (!HAS_SHARED) console.warn(`crawl-shared: skipped, no shared dataset at ${SHARED_DATASET} (set SKILLS_SHARED_DATASET)`);
 
@@ -53,6 +56,18 @@ describe.skipIf(!HAS_SHARED)("crawl of the shared dataset's real repositories", 
     expect(cold.report.files.unreadable.filter((u) => u.reason.startsWith("symbolic link"))).toHaveLength(symlinks);
     expect(cold.report.files.invalid.length).toBeGreaterThan(100);
     for (const i of cold.report.files.invalid) expect(i.problems.length).toBeGreaterThan(0);
+  });
+
+  it("writes a dataset folder that the build's reader accepts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crawl-shared-"));
+    try {
+      await writeCrawlOutput(dir, { records: cold.records, state: cold.state, finishedAt: cold.report.finishedAt }, { categories, platforms });
+      const data = await readDataset(dir);
+      expect(data.records).toHaveLength(cold.records.length);
+      expect(data.meta).toEqual({ generatedAt: "2026-11-21T09:00:00Z", day: "2026-11-21" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a second crawl with nothing changed reuses everything for at most one request per 50 repositories", async () => {
