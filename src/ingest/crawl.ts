@@ -319,6 +319,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
       failed.set(f.id, `tree: ${t ?? "not read"}`);
       continue;
     }
+    if (t.truncated) report.files.unreadable.push({ key, path: "(tree)", reason: "tree too large to list whole: SKILL.md files in unlisted folders are missing" });
     const prev = prevById.get(f.id);
     const prevFiles = new Map(prev?.files.map((x) => [x.sha, x]) ?? []);
     const files: SkillFile[] = [];

@@ -23,8 +23,37 @@ export function pickTree(entries: readonly TreeEntry[], truncated: boolean): Rep
   };
 }
 
-export async function fetchTree(octokit: Octokit, owner: string, repo: string, sha: string): Promise<RepoTree> {
-  const res = await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner, repo, tree_sha: sha, recursive: "1" });
-  const tree = TreeResponse.parse(res.data);
-  return pickTree(tree.tree, tree.truncated);
+/** Folders read one by one at most, when GitHub truncates a recursive tree (100,000 entries or 7 MB). */
+export const MAX_FOLDER_READS = 2000;
+
+export async function fetchTree(octokit: Octokit, owner: string, repo: string, sha: string, maxFolders = MAX_FOLDER_READS): Promise<RepoTree> {
+  const read = async (treeSha: string, recursive: boolean) =>
+    TreeResponse.parse((await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner, repo, tree_sha: treeSha, ...(recursive ? { recursive: "1" } : {}) })).data);
+  const whole = await read(sha, true);
+  if (!whole.truncated) return pickTree(whole.tree, false);
+  // Too big for one answer: walk the folders, a few at a time, up to a bound.
+  const entries: TreeEntry[] = [];
+  const queue: { sha: string; prefix: string }[] = [{ sha, prefix: "" }];
+  let reads = 0;
+  let incomplete = false;
+  while (queue.length > 0) {
+    const batch = queue.splice(0, 8);
+    await Promise.all(
+      batch.map(async (t) => {
+        if (reads >= maxFolders) {
+          incomplete = true;
+          return;
+        }
+        reads++;
+        const level = await read(t.sha, false);
+        if (level.truncated) incomplete = true;
+        for (const e of level.tree) {
+          const path = t.prefix + e.path;
+          entries.push({ ...e, path });
+          if (e.type === "tree") queue.push({ sha: e.sha, prefix: `${path}/` });
+        }
+      }),
+    );
+  }
+  return pickTree(entries, incomplete);
 }

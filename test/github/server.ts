@@ -20,6 +20,8 @@ export interface FixtureOptions {
   /** Requests per minute for search (GitHub: 30) and code search (GitHub: 10). */
   searchLimit?: number;
   codeSearchLimit?: number;
+  /** A recursive tree with more entries is cut there and marked truncated (GitHub: 100,000). */
+  treeEntryLimit?: number;
   /** Logs one line per request when set. */
   log?: (line: string) => void;
 }
@@ -191,20 +193,22 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
     const tree = /^\/git\/trees\/(.+)$/.exec(rest);
     if (tree) {
       const ref = decodeURIComponent(tree[1]!);
-      if (ref !== r.headSha && ref !== r.defaultBranch && ref !== "HEAD") return send(res, 404, notFound, headers);
       const entries = store.tree(r);
+      const isRoot = ref === r.headSha || ref === r.defaultBranch || ref === "HEAD";
+      const folder = isRoot ? "" : entries.find((e) => e.type === "tree" && e.sha === ref)?.path;
+      if (folder === undefined) return send(res, 404, notFound, headers);
+      const prefix = folder === "" ? "" : `${folder}/`;
+      const inside = entries.filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
       const recursive = query.get("recursive") !== null;
-      const list = recursive ? entries : entries.filter((e) => !e.path.includes("/"));
+      let list = recursive ? inside : inside.filter((e) => !e.path.includes("/"));
+      const limit = opts.treeEntryLimit ?? 100_000;
+      const truncated = recursive && list.length > limit;
+      if (truncated) list = list.slice(0, limit);
       const base = `/repos/${r.owner}/${r.name}/git`;
       return send(
         res,
         200,
-        {
-          sha: r.headSha,
-          url: base + `/trees/${r.headSha}`,
-          tree: list.map((e) => ({ ...e, url: `${base}/${e.type}s/${e.sha}` })),
-          truncated: false,
-        },
+        { sha: isRoot ? r.headSha : ref, url: `${base}/trees/${ref}`, tree: list.map((e) => ({ ...e, url: `${base}/${e.type}s/${e.sha}` })), truncated },
         headers,
         req,
       );

@@ -60,6 +60,18 @@ describe("faults", () => {
     });
   }
 
+  it("lists every SKILL.md of a tree too large for one answer by walking its folders", async () => {
+    const small = await startFixture(HANDMADE, { treeEntryLimit: 3 });
+    try {
+      const out = await crawl(small, EMPTY, { sources });
+      expect(out.records).toEqual(baseline.records);
+      expect(out.report.files.unreadable.filter((u) => u.path === "(tree)")).toEqual([]);
+      expect(small.counts().byKind["tree"]).toBeGreaterThan(baseline.report.requests.byKind["tree"]!);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("waits out Retry-After before retrying a secondary rate limit", async () => {
     const started = Date.now();
     const { out } = await withFaults([{ kind: "secondary", status: 429, retryAfter: 10, requestKind: "graphql", times: 1 }]);
