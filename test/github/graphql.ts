@@ -36,7 +36,7 @@ export class GqlError extends Error {
   constructor(
     message: string,
     readonly type = "INVALID_QUERY",
-    readonly path: string[] = [],
+    readonly path: (string | number)[] = [],
   ) {
     super(message);
   }
@@ -205,7 +205,7 @@ export interface GqlObject {
 export interface GqlContext {
   vars: Record<string, unknown>;
   fragments: GqlDocument["fragments"];
-  errors: { message: string; type: string; path: string[] }[];
+  errors: { message: string; type: string; path: (string | number)[] }[];
 }
 
 function isObject(v: unknown): v is GqlObject {
@@ -233,13 +233,13 @@ export class GqlMissing {
   ) {}
 }
 
-function complete(value: unknown, field: Field, ctx: GqlContext, path: string[]): unknown {
+function complete(value: unknown, field: Field, ctx: GqlContext, path: (string | number)[]): unknown {
   if (value instanceof GqlMissing) {
     ctx.errors.push({ message: value.message, type: value.type, path });
     return null;
   }
   if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.map((v, i) => complete(v, field, ctx, [...path, String(i)]));
+  if (Array.isArray(value)) return value.map((v, i) => complete(v, field, ctx, [...path, i]));
   if (isObject(value)) {
     if (!field.selections) throw new GqlError(`field '${field.name}' needs a selection of subfields`, "INVALID_QUERY", path);
     return execute(value, field.selections, ctx, path);
@@ -249,7 +249,7 @@ function complete(value: unknown, field: Field, ctx: GqlContext, path: string[])
 }
 
 /** Executes a selection set on an object; resolver errors become GraphQL errors with a null field. */
-export function execute(obj: GqlObject, selections: Selection[], ctx: GqlContext, path: string[] = []): Record<string, unknown> {
+export function execute(obj: GqlObject, selections: Selection[], ctx: GqlContext, path: (string | number)[] = []): Record<string, unknown> {
   const fields: Field[] = [];
   collect(obj, selections, ctx, fields);
   const out: Record<string, unknown> = {};

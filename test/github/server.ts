@@ -292,7 +292,7 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       if (req.method !== "POST") return send(res, 404, notFound, headers);
       const parsed = MessageBody.safeParse(JSON.parse((await readBody(req)) || "null"));
       if (!parsed.success) return send(res, 400, { message: "Problems parsing JSON" }, headers);
-      const ctx = { vars: parsed.data.variables ?? {}, fragments: new Map(), errors: [] as { message: string; type: string; path: string[] }[] };
+      const ctx = { vars: parsed.data.variables ?? {}, fragments: new Map(), errors: [] as { message: string; type: string; path: (string | number)[] }[] };
       try {
         const doc = parseQuery(parsed.data.query);
         ctx.fragments = doc.fragments;
