@@ -41,6 +41,10 @@ if (fixedNow && Number.isNaN(fixedNow.getTime())) {
   console.error(`--now must be an ISO timestamp, got ${values.now}`);
   process.exit(2);
 }
+if (/^https:\/\/api\.github\.com\/?$/.test(values["github-url"]) && !process.env.GITHUB_TOKEN) {
+  console.error("GITHUB_TOKEN is required for api.github.com (its GraphQL API and code search need authentication)");
+  process.exit(2);
+}
 const dataDir = resolve(values.data);
 const secondMs = positive("second-ms", values["second-ms"]);
 const paceMs = positive("pace-ms", values["pace-ms"]);
