@@ -1,10 +1,10 @@
 // One crawl, from the previous dataset and state to the next ones (no file I/O here: the caller
 // reads and writes). Discovery and facts -> which repositories are listed -> content of those whose
 // head moved -> records -> lifecycle: added, changed, renamed, removed, kept after a failure.
+import { isDeepStrictEqual } from "node:util";
 import type { Octokit } from "@octokit/rest";
 import type { CrawlState, RepoState } from "../dataset/crawl-state.js";
 import { skillKey } from "../dataset/key.js";
-import { stableStringify } from "../dataset/json.js";
 import type { CategoriesFile, PlatformsFile, SkillRecord } from "../schemas/dataset.js";
 import { DEFAULT_BLOB_LIMITS, type BlobLimits } from "./blobs.js";
 import { createClassifier } from "./classify.js";
@@ -163,7 +163,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     merged.push(r);
     const prev = prevById.get(id);
     if (!prev) added.push(nameOf(r));
-    else if (stableStringify(prev) !== stableStringify(r)) changed.push(nameOf(r));
+    else if (!isDeepStrictEqual(prev, r)) changed.push(nameOf(r));
   }
   merged.sort((a, b) => byKey(skillKey(a.owner, a.repo), skillKey(b.owner, b.repo)));
   const failedList = [...failed].map(([id, reason]) => {
