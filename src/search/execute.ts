@@ -72,6 +72,30 @@ export interface SearchOutcome {
   items: Ranked[];
 }
 
+/** Clears, in `set`, every skill the filters reject (a column check per member). */
+function applyFilters(set: Bitset, columns: Columns, filters: Filters): Bitset {
+  if (!filters.categoryMask && !filters.platformMask && !filters.minStars && filters.hasIndex === undefined) return set;
+  set.forEach((o) => {
+    const ok =
+      (!filters.categoryMask || (columns.categories[o]! & filters.categoryMask) !== 0) &&
+      (!filters.platformMask || (columns.platforms[o]! & filters.platformMask) !== 0) &&
+      columns.stars[o]! >= filters.minStars &&
+      (filters.hasIndex === undefined || ((columns.flags[o]! & FLAG_HAS_INDEX) !== 0) === filters.hasIndex);
+    if (!ok) set.words[o >>> 5]! &= ~(1 << (o & 31));
+  });
+  return set;
+}
+
+/**
+ * clauseScore for each of the 64 combinations of (match, exact) bits over the three fields, in
+ * quarter points: scoring a skill is then six bit tests and a table lookup per clause.
+ */
+const SCORE_TABLE = Uint16Array.from({ length: 64 }, (_, bits) => {
+  const match = [0, 1, 2].map((f) => (bits & (1 << f)) !== 0);
+  const exact = [0, 1, 2].map((f) => (bits & (8 << f)) !== 0 && match[f]!);
+  return Math.round(clauseScore(match, exact) * 4);
+});
+
 /** Runs a parsed query; `page` is 1-based. */
 export async function executeQuery(
   reader: IndexReader,
@@ -87,44 +111,63 @@ export async function executeQuery(
     Promise.all(query.required.map((c) => resolveClause(reader, c))),
     Promise.all(query.excluded.map((c) => resolveClause(reader, c))),
   ]);
-  const allowed = Bitset.full(size);
-  for (const sets of excluded) allowed.andNot(anyField(sets, size));
-  // Filters are per-skill column checks; fold them into `allowed` once.
-  if (filters.categoryMask || filters.platformMask || filters.minStars || filters.hasIndex !== undefined) {
-    allowed.forEach((o) => {
-      const ok =
-        (!filters.categoryMask || (columns.categories[o]! & filters.categoryMask) !== 0) &&
-        (!filters.platformMask || (columns.platforms[o]! & filters.platformMask) !== 0) &&
-        columns.stars[o]! >= filters.minStars &&
-        (filters.hasIndex === undefined || ((columns.flags[o]! & FLAG_HAS_INDEX) !== 0) === filters.hasIndex);
-      if (!ok) allowed.words[o >>> 5]! &= ~(1 << (o & 31));
-    });
-  }
   const any = required.map((sets) => anyField(sets, size));
-  let candidates = allowed.clone();
-  for (const a of any) candidates.and(a);
+  const excludedAny = new Bitset(size);
+  for (const sets of excluded) excludedAny.or(anyField(sets, size));
+  let candidates = any[0]!.clone();
+  for (const a of any.slice(1)) candidates.and(a);
+  applyFilters(candidates.andNot(excludedAny), columns, filters);
   if (candidates.count() === 0 && required.length > 1) {
     // Nothing has every term: fall back to skills with any of them, ranked by how many they have.
-    const union = new Bitset(size);
-    for (const a of any) union.or(a);
-    candidates = union.and(allowed);
+    candidates = new Bitset(size);
+    for (const a of any) candidates.or(a);
+    applyFilters(candidates.andNot(excludedAny), columns, filters);
   }
-  const items: Ranked[] = [];
-  const matches = [false, false, false];
-  const exacts = [false, false, false];
-  candidates.forEach((o) => {
-    let score = 0;
-    let matched = 0;
-    for (const sets of required) {
-      for (let f = 0; f < 3; f++) {
-        matches[f] = sets.match[f]?.has(o) ?? false;
-        exacts[f] = sets.exact[f]?.has(o) ?? false;
+  const total = candidates.count();
+  // One exact float64 key per candidate: clauses matched (7 bits), score in quarter points (13 bits),
+  // stars (32 bits); ties on it fall to updatedAt, then ordinal.
+  const ordinals = new Uint32Array(total);
+  const keys = new Float64Array(total);
+  // Six word arrays per clause (match then exact, per field); an absent set reads as empty.
+  const none = new Uint32Array(candidates.words.length);
+  const sets = required.flatMap((c) => [...c.match, ...c.exact].map((b) => b?.words ?? none));
+  let n = 0;
+  const cw = candidates.words;
+  for (let w = 0; w < cw.length; w++) {
+    // Members of each 32-bit word, walked directly and scored without branches: this loop runs once
+    // per candidate, up to every skill for a common word.
+    for (let rest = cw[w]! | 0; rest !== 0; ) {
+      const low = 31 - Math.clz32(rest);
+      rest ^= 1 << low;
+      const o = (w << 5) + low;
+      let units = 0;
+      let matched = 0;
+      for (let b = 0; b < sets.length; b += 6) {
+        const bits =
+          ((sets[b]![w]! >>> low) & 1) |
+          (((sets[b + 1]![w]! >>> low) & 1) << 1) |
+          (((sets[b + 2]![w]! >>> low) & 1) << 2) |
+          (((sets[b + 3]![w]! >>> low) & 1) << 3) |
+          (((sets[b + 4]![w]! >>> low) & 1) << 4) |
+          (((sets[b + 5]![w]! >>> low) & 1) << 5);
+        const s = SCORE_TABLE[bits]!;
+        matched += (s + 32767) >>> 15; // 1 when s > 0
+        units += s;
       }
-      const s = clauseScore(matches, exacts);
-      if (s > 0) matched++;
-      score += s;
+      ordinals[n] = o;
+      // A query of at most 200 characters has at most 100 clauses: matched < 128, units < 8192.
+      keys[n++] = (matched * 8192 + units) * 4294967296 + columns.stars[o]!;
     }
-    items.push({ ordinal: o, matched, score, stars: columns.stars[o]!, updated: columns.updated[o]! });
-  });
-  return { total: items.length, items: pageOf(items, page, limit) };
+  }
+  const page0 = pageOf(keys, ordinals, columns.updated, page, limit);
+  return {
+    total,
+    items: page0.map((i) => ({
+      ordinal: ordinals[i]!,
+      matched: Math.floor(keys[i]! / 2 ** 45),
+      score: (Math.floor(keys[i]! / 2 ** 32) % 8192) / 4,
+      stars: columns.stars[ordinals[i]!]!,
+      updated: columns.updated[ordinals[i]!]!,
+    })),
+  };
 }

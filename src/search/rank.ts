@@ -45,35 +45,43 @@ export function compareRanked(a: Ranked, b: Ranked): number {
   return b.matched - a.matched || b.score - a.score || b.stars - a.stars || b.updated - a.updated || a.ordinal - b.ordinal;
 }
 
-/** The items of page `page` (1-based, `limit` each) in rank order, without sorting everything. */
-export function pageOf(items: Ranked[], page: number, limit: number): Ranked[] {
+/**
+ * Indices (into `keys`/`ordinals`) of page `page` (1-based, `limit` each) in rank order: `keys`
+ * descending, then `updated[ordinal]` descending, then ordinal ascending. A bounded heap keeps the
+ * best page*limit without sorting every candidate.
+ */
+export function pageOf(keys: Float64Array, ordinals: Uint32Array, updated: Uint32Array, page: number, limit: number): number[] {
+  const n = keys.length;
   const offset = (page - 1) * limit;
-  if (offset >= items.length) return [];
-  const k = Math.min(items.length, offset + limit);
-  if (k * 4 >= items.length) return items.sort(compareRanked).slice(offset, k);
-  // A bounded max-heap (worst on top) keeps the best k.
-  const heap: Ranked[] = [];
-  const worse = (i: number, j: number) => compareRanked(heap[i]!, heap[j]!) > 0;
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const item of items) {
-    if (heap.length === k) {
-      if (compareRanked(item, heap[0]!) >= 0) continue;
-      heap[0] = item;
-    } else {
-      heap.push(item);
-      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-      continue;
-    }
-    for (let i = 0; ; ) {
+  if (offset >= n) return [];
+  const k = Math.min(n, offset + limit);
+  // > 0 when candidate a ranks after candidate b.
+  const after = (a: number, b: number) =>
+    keys[b]! - keys[a]! || updated[ordinals[b]!]! - updated[ordinals[a]!]! || ordinals[a]! - ordinals[b]!;
+  if (k * 4 >= n) return Array.from({ length: n }, (_, i) => i).sort(after).slice(offset, k);
+  const heap: number[] = []; // worst of the best k on top
+  const down = (i: number) => {
+    for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < k && worse(l, m)) m = l;
-      if (r < k && worse(r, m)) m = r;
-      if (m === i) break;
-      swap(i, m);
+      if (l < heap.length && after(heap[l]!, heap[m]!) > 0) m = l;
+      if (r < heap.length && after(heap[r]!, heap[m]!) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
       i = m;
     }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let j = heap.length - 1; j > 0 && after(heap[j]!, heap[(j - 1) >> 1]!) > 0; j = (j - 1) >> 1) {
+        [heap[j], heap[(j - 1) >> 1]] = [heap[(j - 1) >> 1]!, heap[j]!];
+      }
+    } else if (keys[i]! >= keys[heap[0]!]! && after(i, heap[0]!) < 0) {
+      heap[0] = i;
+      down(0);
+    }
   }
-  return heap.sort(compareRanked).slice(offset, k);
+  return heap.sort(after).slice(offset, k);
 }
