@@ -6,7 +6,7 @@
 // held in memory. Each phase runs in its own process (clean heap); results go to bench/results/search.md.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
@@ -21,6 +21,9 @@ import { writeSearchIndex } from "../src/search/build-index.js";
 import { searchDocument } from "../src/search/document-text.js";
 import { autocompleteEndpoint, searchEndpoint } from "../src/search/endpoint.js";
 import { EntriesShard, SearchManifest } from "../src/search/manifest.js";
+import { executeQuery, NO_FILTERS } from "../src/search/execute.js";
+import { IndexReader } from "../src/search/index-reader.js";
+import type { Columns } from "../src/render/columns.js";
 import { parseQuery } from "../src/search/query.js";
 import { fold, terms } from "../src/search/text.js";
 import { folderAssets } from "../test/search/support/local-site.js";
@@ -45,6 +48,7 @@ const { values } = parseArgs({
     data: { type: "string" },
     site: { type: "string" },
     label: { type: "string" },
+    rebuild: { type: "boolean", default: false },
   },
 });
 const progress = (line: string) => process.stderr.write(`${line}\n`);
@@ -94,6 +98,24 @@ async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): P
     else await searchEndpoint(scope);
   } catch (e) {
     // A 400 (say, a prefix that matches too many words) is an answer too; anything else is a bug.
+    if (!(e instanceof Error) || !("status" in e) || e.status !== 400) throw e;
+  }
+}
+
+/** The search proper: parse, read the index, filter, rank; no parameters, summaries or highlights. */
+async function indexOnly(store: ReturnType<typeof createAssetStore>, m: SearchManifest, columns: Columns, q: BenchQuery): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseQuery(q.params.q);
+  } catch {
+    return;
+  }
+  const vocab = (await store.manifest()).vocabulary;
+  const category = q.params.category ? 1 << vocab.categories.indexOf(q.params.category) : 0;
+  const filters = { ...NO_FILTERS, categoryMask: category >>> 0, minStars: Number(q.params.minStars ?? 0) };
+  try {
+    await executeQuery(new IndexReader(store, m), columns, parsed, filters, 1, 20);
+  } catch (e) {
     if (!(e instanceof Error) || !("status" in e) || e.status !== 400) throw e;
   }
 }
@@ -175,8 +197,8 @@ async function phaseQueries(site: string, perKind: number): Promise<BenchQuery[]
 
 async function phaseMeasure(site: string, queries: BenchQuery[]) {
   const gc = gcFunction();
-  const result: Record<string, { cold: number[]; warm: number[]; bytes: number[]; searchBytes: number[] }> = {};
-  for (const k of KINDS) result[k] = { cold: [], warm: [], bytes: [], searchBytes: [] };
+  const result: Record<string, { cold: number[]; warm: number[]; bytes: number[]; searchBytes: number[]; indexCold: number[]; indexWarm: number[] }> = {};
+  for (const k of KINDS) result[k] = { cold: [], warm: [], bytes: [], searchBytes: [], indexCold: [], indexWarm: [] };
   // Warm the code (JIT) on a throwaway store first: cold here means no data loaded, not unoptimised code.
   const jit = createAssetStore(folderAssets(site));
   for (const q of queries.slice(0, 24)) await run(jit, q);
@@ -190,14 +212,30 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
     result[q.kind]!.bytes.push(counts.search + counts.other);
     result[q.kind]!.searchBytes.push(counts.search);
   }
+  progress("    index only, cold: manifest and list columns preloaded, then the query on an empty shard cache");
+  for (const q of queries) {
+    if (q.kind === "autocomplete") continue;
+    const store = createAssetStore(folderAssets(site));
+    const columns = await store.columns();
+    const m = SearchManifest.parse((await store.manifest()).search);
+    const t = performance.now();
+    await indexOnly(store, m, columns, q);
+    result[q.kind]!.indexCold.push(performance.now() - t);
+  }
   progress("    warm: one store, every query run once to load, then 5 timed runs each");
   const store = createAssetStore(folderAssets(site));
   for (const q of queries) await run(store, q);
+  const warmColumns = await store.columns();
+  const warmManifest = SearchManifest.parse((await store.manifest()).search);
   for (let r = 0; r < 5; r++) {
     for (const q of queries) {
-      const t = performance.now();
+      let t = performance.now();
       await run(store, q);
       result[q.kind]!.warm.push(performance.now() - t);
+      if (q.kind === "autocomplete") continue;
+      t = performance.now();
+      await indexOnly(store, warmManifest, warmColumns, q);
+      result[q.kind]!.indexWarm.push(performance.now() - t);
     }
   }
   progress("    heap: a fresh store, 1,000 mixed queries");
@@ -324,13 +362,20 @@ async function main() {
   for (const { label, data } of datasets) {
     const site = join(data, "..", "site");
     progress(`${label}: building site and search index`);
-    const b = JSON.parse(await child(["--phase", "build", "--data", data, "--site", site]));
+    // A build, its queries and its baselines are kept beside the site and reused unless --rebuild.
+    const cached = async (file: string, make: () => Promise<string>) => {
+      const path = join(site, "..", file);
+      if (values.rebuild || !existsSync(path)) writeFileSync(path, await make());
+      else progress(`${label}: reusing ${file} (pass --rebuild to redo it)`);
+      return JSON.parse(readFileSync(path, "utf8"));
+    };
+    const b = await cached("build.json", () => child(["--phase", "build", "--data", data, "--site", site]));
     progress(`${label}: index built in ${(b.indexMillis / 1000).toFixed(1)} s; generating queries`);
-    writeFileSync(join(site, "..", "queries.json"), await child(["--phase", "queries", "--site", site, "--queries", values.queries!]));
+    await cached("queries.json", () => child(["--phase", "queries", "--site", site, "--queries", values.queries!]));
     progress(`${label}: measuring the sharded search`);
     const m = JSON.parse(await child(["--phase", "measure", "--site", site], 4096));
     progress(`${label}: measuring the baselines`);
-    const base = JSON.parse(await child(["--phase", "baselines", "--data", data, "--site", site]));
+    const base = await cached("baselines.json", () => child(["--phase", "baselines", "--data", data, "--site", site]));
     const rows = KINDS.map((k) => {
       const r = m.result[k];
       const warm95 = percentile(r.warm, 95);
@@ -342,6 +387,9 @@ async function main() {
         ms(warm95),
         mb(percentile(r.bytes, 95)),
         mb(percentile(r.searchBytes, 95)),
+        ms(percentile(r.indexCold, 95)),
+        ms(percentile(r.indexWarm, 50)),
+        ms(percentile(r.indexWarm, 95)),
         ms(percentile(base.brute[k] ?? [], 50)),
         ratio(percentile(base.brute[k] ?? [], 50), percentile(r.warm, 50)),
         ms(percentile(base.flex[k] ?? [], 50)),
@@ -360,7 +408,7 @@ async function main() {
           `${mb(base.flexHeap)} MB of heap, ${mb(base.flexExported)} MB exported.`,
         "",
         table(
-          ["kind", "cold p50 ms", "cold p95 ms", "warm p50 ms", "warm p95 ms", "cold MB loaded p95 (all)", "of which index MB", "brute force p50 ms", "brute / warm", "FlexSearch p50 ms", "FlexSearch / warm"],
+          ["kind", "cold p50 ms", "cold p95 ms", "warm p50 ms", "warm p95 ms", "cold MB loaded p95 (all)", "of which index MB", "index-only cold p95 ms", "index-only warm p50 ms", "index-only warm p95 ms", "brute force p50 ms", "brute / warm", "FlexSearch p50 ms", "FlexSearch / warm"],
           rows,
         ),
       ].join("\n"),
@@ -370,10 +418,11 @@ async function main() {
   const doc = [
     "# Search benchmark",
     "",
-    `Machine: ${machineLine()}. Command: \`npx tsx bench/search.ts\` (sizes ${values.sizes}, ${values.queries} queries per kind).`,
+    `Machine: ${machineLine()}, shared with other work (load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" / ")}). Command: \`npx tsx bench/search.ts\` (sizes ${values.sizes}, ${values.queries} queries per kind).`,
     "",
     "Cold: a fresh asset store per query (nothing loaded: manifest, list columns, shards and summaries are all fetched) through a file-backed ASSETS binding; " +
       "MB loaded counts every byte fetched, \"of which index\" only the search shards. Warm: one store, after every query ran once. " +
+      "Index-only: the search proper (parse, read the index, filter, rank) without parameters, summaries and highlights; cold here means the manifest and list columns are loaded, the shard cache empty. " +
       "Brute force: a substring scan over every skill's folded text in memory (no index). FlexSearch: one whole index over name, description and content in memory, " +
       "queried with the plain words. Targets at 100k: warm p95 < 10 ms, cold p95 < 100 ms, < 4 MB loaded per cold query, heap < 64 MB.",
     "",

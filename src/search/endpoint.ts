@@ -75,7 +75,6 @@ export async function searchEndpoint(
 export async function autocompleteEndpoint(scope: RequestScope): Promise<{ data: Suggestion[] }> {
   const params = parseParams(scope.url, suggestQuery, SUGGEST_PARAMS);
   const manifest = searchManifest(scope);
-  const columns = await scope.store.columns();
-  const found = await suggest(scope.store, manifest, columns, params.q, params.limit);
+  const found = await suggest(scope.store, manifest, () => scope.store.columns(), params.q, params.limit);
   return { data: found.map(([text, count]) => ({ text, count })) };
 }

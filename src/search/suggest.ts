@@ -84,7 +84,8 @@ async function completions(store: Pick<AssetStore, "json">, manifest: SearchMani
 export async function suggest(
   store: Pick<AssetStore, "json" | "bytes">,
   manifest: SearchManifest,
-  columns: Columns,
+  /** Loaded only when earlier words need a search run (a lone word needs no columns). */
+  columns: () => Promise<Columns>,
   q: string | undefined,
   limit: number,
 ): Promise<Suggestion[]> {
@@ -108,7 +109,7 @@ export async function suggest(
     const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
     let count = 0;
     try {
-      count = (await executeQuery(reader, columns, parseQuery(suggestion), NO_FILTERS, 1, 1)).total;
+      count = (await executeQuery(reader, await columns(), parseQuery(suggestion), NO_FILTERS, 1, 1)).total;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     }
