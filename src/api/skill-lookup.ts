@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { skillKey } from "../dataset/key.js";
 import { shardFile, shardOf } from "../dataset/shard.js";
-import { DetailShard, FilesShard } from "../schemas/manifest.js";
+import { DetailEntry, ShardObject, shardItem } from "../schemas/manifest.js";
+import { SkillContent } from "../schemas/resources.js";
 import { contentQuery } from "../schemas/params.js";
 import { invalidParams, notFound } from "./errors.js";
 import { parseQuery } from "./query.js";
@@ -21,9 +22,10 @@ async function findEntry(scope: RequestScope, owner: string, repo: string) {
   const shards = scope.manifest.shards.skills;
   let key = skillKey(owner, repo);
   for (let hop = 0; hop < 2; hop++) {
-    const shard = await scope.store.json(shardFile("skills", shardOf(key, shards)), DetailShard);
-    const entry = shard[key];
-    if (!entry) break;
+    const shard = await scope.store.json(shardFile("skills", shardOf(key, shards)), ShardObject);
+    const raw = shardItem(shard, key);
+    if (raw === undefined) break;
+    const entry = DetailEntry.parse(raw);
     if (!("alias" in entry)) return { key, entry };
     key = entry.alias;
   }
@@ -44,8 +46,10 @@ export async function skillContent(scope: RequestScope, owner: string, repo: str
   if (!entry.detail.skills.some((s) => s.path === path)) {
     throw notFound(`SKILL.md at path ${JSON.stringify(path.slice(0, 200))} in ${entry.detail.owner}/${entry.detail.repo}`);
   }
-  const files = await scope.store.json(shardFile("files", shardOf(key, scope.manifest.shards.skills)), FilesShard);
-  const file = files[key]?.[path];
+  const files = await scope.store.json(shardFile("files", shardOf(key, scope.manifest.shards.skills)), ShardObject);
+  const ofSkill = ShardObject.optional().parse(shardItem(files, key));
+  const raw = ofSkill ? shardItem(ofSkill, path) : undefined;
+  const file = raw === undefined ? undefined : SkillContent.parse(raw);
   if (!file) throw notFound(`SKILL.md at path ${JSON.stringify(path)} in ${entry.detail.owner}/${entry.detail.repo}`);
   return { body: { data: file }, cache: "data" };
 }

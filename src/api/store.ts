@@ -1,8 +1,8 @@
 // Reads the prebuilt files of dist/_data through env.ASSETS, keeping what it parsed in a bounded
 // per-isolate LRU and sharing in-flight fetches, so a warm isolate rarely fetches at all.
 import type { z } from "zod";
-import { BuildManifest, SummaryShard } from "../schemas/manifest.js";
-import type { SkillSummary } from "../schemas/resources.js";
+import { BuildManifest, ShardArray } from "../schemas/manifest.js";
+import { SkillSummary } from "../schemas/resources.js";
 import { refShard, refSlot, shardFile } from "../dataset/shard.js";
 import { COLUMNS_FILE, decodeColumns, fromLittleEndian, type Columns } from "../render/columns.js";
 import type { AssetFetcher } from "./env.js";
@@ -67,13 +67,13 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       const cols = await store.columns();
       const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
       const loaded = new Map(
-        await Promise.all(shards.map(async (s) => [s, await store.json(shardFile("summaries", s), SummaryShard)] as const)),
+        await Promise.all(shards.map(async (s) => [s, await store.json(shardFile("summaries", s), ShardArray)] as const)),
       );
       return ordinals.map((o) => {
         const ref = cols.ref[o]!;
         const item = loaded.get(refShard(ref))?.[refSlot(ref)];
-        if (!item) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
-        return item;
+        if (item === undefined) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
+        return SkillSummary.parse(item);
       });
     },
     get fetchedBytes() {

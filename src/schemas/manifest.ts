@@ -38,3 +38,15 @@ export const FilesShard = z.record(z.string(), z.record(z.string(), SkillContent
 export type FilesShard = z.infer<typeof FilesShard>;
 
 export const SummaryShard = z.array(SkillSummary);
+
+/**
+ * A shard file as the function loads it: a JSON object or array whose items are checked one at a
+ * time when used (the build validated each whole shard), so a request pays for what it reads.
+ */
+export const ShardObject = z.custom<Record<string, unknown>>((v) => typeof v === "object" && v !== null && !Array.isArray(v), {
+  message: "a shard must be a JSON object",
+});
+export const ShardArray = z.custom<unknown[]>((v) => Array.isArray(v), { message: "a shard must be a JSON array" });
+
+/** The own property `key` of a shard object, never one inherited from Object.prototype. */
+export const shardItem = (shard: Record<string, unknown>, key: string): unknown => (Object.hasOwn(shard, key) ? shard[key] : undefined);
