@@ -2,7 +2,7 @@
 // folder (records, state, meta, categories and platforms written; the report printed and saved),
 // then a dry run that reports a change and writes nothing.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +14,9 @@ import { fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "
 
 describe("npm run crawl", () => {
   let fixture: GitHubFixture;
-  const dir = mkdtempSync(join(tmpdir(), "crawl-cli-"));
-  const sourcesFile = join(dir, "..", `${dir.split("/").pop()}-sources.json`);
+  const work = mkdtempSync(join(tmpdir(), "crawl-cli-"));
+  const dir = join(work, "data");
+  const sourcesFile = join(work, "sources.json");
   // Asynchronous: the local server answers from this very process.
   const run = (...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((ok) => {
@@ -33,10 +34,13 @@ describe("npm run crawl", () => {
     fixture = await startFixture(HANDMADE);
     writeFileSync(sourcesFile, JSON.stringify(sourcesWith({ repos: ["acme/pdf-tools"] })));
   });
-  afterAll(() => fixture.close());
+  afterAll(async () => {
+    await fixture.close();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it("fills a new dataset folder the build's reader accepts, and prints and saves the report", async () => {
-    const reportFile = join(dir, "..", `${dir.split("/").pop()}-report.json`);
+    const reportFile = join(work, "report.json");
     const res = await run("--now", "2026-11-21T09:30:00Z", "--report", reportFile);
     expect(res.status, res.stderr).toBe(0);
     const printed = CrawlReport.parse(JSON.parse(res.stdout));

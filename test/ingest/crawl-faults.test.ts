@@ -2,7 +2,7 @@
 // faults ends with the same records as the crawl without them, or, when a repository keeps
 // failing, with its previous record untouched and the failure in the report.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,5 +119,6 @@ describe("faults", () => {
     expect(await exited).toBe("SIGKILL");
     await fixtureCall(fixture, "DELETE", "/__fixture/faults");
     files.forEach((f, i) => expect(readFileSync(join(dir, f)).equals(before[i]!), f).toBe(true));
+    rmSync(dir, { recursive: true, force: true });
   });
 });
