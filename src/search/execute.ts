@@ -50,10 +50,15 @@ async function resolveClause(reader: IndexReader, c: Clause): Promise<ClauseSets
     Promise.all(fields.some((f) => PHRASE_FIELDS[f]) ? pairs.map((k) => reader.find(k)) : []),
   ]);
   for (const f of fields) {
+    // In a field with pair keys, a phrase's pairs imply its words: the words' (longer) lists are skipped.
+    const needed = PHRASE_FIELDS[f] && pairRefs.length > 0 ? pairRefs : refs;
     let set: Bitset | undefined;
-    for (const ref of PHRASE_FIELDS[f] ? [...refs, ...pairRefs] : refs) {
-      const one = IndexReader.postings(ref, f, new Bitset(size));
-      set = set ? set.and(one) : one;
+    if (needed.some((ref) => ref === undefined)) set = new Bitset(size);
+    else {
+      for (const ref of needed) {
+        const one = IndexReader.postings(ref, f, new Bitset(size));
+        set = set ? set.and(one) : one;
+      }
     }
     match[f] = set;
     exact[f] = set;

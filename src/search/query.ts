@@ -2,7 +2,7 @@
 // restrictions, -exclusions, and prefix*. Pure: a string in, a parsed query or an ApiError out.
 import { ApiError } from "../api/errors.js";
 import { LIMITS } from "../schemas/params.js";
-import { fold, tokenize } from "./text.js";
+import { fold, MAX_TERM_LENGTH, tokenize } from "./text.js";
 
 export const FIELDS = ["name", "description", "content"] as const;
 export type Field = (typeof FIELDS)[number];
@@ -118,7 +118,7 @@ function toClauses(item: Item): Clause[] {
     const last = all[all.length - 1];
     if (!last) return [];
     const lastRaw = item.text.slice(last.start, last.end);
-    const prefix = fold(lastRaw);
+    const prefix = fold(lastRaw).slice(0, MAX_TERM_LENGTH);
     if ([...prefix].length < MIN_PREFIX) {
       throw invalid(`prefix "${lastRaw}*" is too short: write at least ${MIN_PREFIX} characters before "*"`);
     }
