@@ -2,7 +2,7 @@
 // prebuilt assets, and wrap every outcome (errors included) in the envelope with its headers.
 import type { ApiContext } from "./env.js";
 import { ApiError, errorBody } from "./errors.js";
-import { CACHE_CONTROL, etagOf, jsonResponse, matchesEtag, PREFLIGHT_HEADERS } from "./http.js";
+import { CACHE_CONTROL, RESPONSE_HEADERS, etagOf, jsonResponse, matchesEtag, PREFLIGHT_HEADERS } from "./http.js";
 import { noRoute, pathSegments, route, type ExternalRoutes } from "./router.js";
 import type { HandlerResult } from "./scope.js";
 import type { AssetStore } from "./store.js";
@@ -58,7 +58,7 @@ async function respond(request: Request, requestId: string, result: HandlerResul
     "X-Request-Id": requestId,
   };
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-    return new Response(null, { status: 304, headers: { ...headers, "Access-Control-Allow-Origin": "*" } });
+    return new Response(null, { status: 304, headers: { ...RESPONSE_HEADERS, ...headers } });
   }
   const payload = result.raw ? body.data : { ...body, meta: { ...body.meta, requestId, timestamp: new Date().toISOString() } };
   return jsonResponse(200, payload, headers, headOnly);

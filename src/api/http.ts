@@ -6,6 +6,14 @@ export const CORS_HEADERS: Record<string, string> = {
     "ETag, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Tier, X-RateLimit-Status, Retry-After, Content-Language",
 };
 
+/** Headers of every answer, 304s included. */
+export const RESPONSE_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  "X-Content-Type-Options": "nosniff",
+  // The rate-limit headers differ by credential: a shared cache must not hand one caller's answer to another.
+  Vary: "Authorization",
+};
+
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
@@ -39,8 +47,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
     status,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "X-Content-Type-Options": "nosniff",
-      ...CORS_HEADERS,
+      ...RESPONSE_HEADERS,
       ...headers,
     },
   });

@@ -26,8 +26,8 @@ export interface AssetStore {
 export class AssetMissingError extends Error {}
 
 export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 1024): AssetStore {
-  const cache = new WeightedLru<unknown>(maxBytes);
-  const pending = new Map<string, Promise<unknown>>();
+  const cache = new WeightedLru<{ decoder: object; value: unknown }>(maxBytes);
+  const pending = new Map<string, { decoder: object; promise: Promise<unknown> }>();
   let fetchedBytes = 0;
 
   async function fetchBytes(path: string): Promise<Uint8Array> {
@@ -38,31 +38,38 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
     return bytes;
   }
 
-  /** Loads `path` once, decodes it, and caches the result weighted by its size. */
-  function load<T>(cacheKey: string, path: string, decode: (bytes: Uint8Array) => T, weight = 1): Promise<T> {
-    const hit = cache.get(cacheKey);
-    if (hit !== undefined) return Promise.resolve(hit as T);
-    const inFlight = pending.get(cacheKey);
-    if (inFlight) return inFlight as Promise<T>;
-    const promise = fetchBytes(path)
+  /**
+   * Loads `path` once, decodes it, and caches the result weighted by its size. The cache entry
+   * remembers the decoder (for JSON: the schema) that produced it, so a hit is only ever returned
+   * to a caller asking with that same decoder.
+   */
+  function load<T>(path: string, decoder: object, decode: (bytes: Uint8Array) => T, weight = 1): Promise<T> {
+    const hit = cache.get(path);
+    if (hit && hit.decoder === decoder) return Promise.resolve(hit.value as T);
+    const inFlight = pending.get(path);
+    if (inFlight && inFlight.decoder === decoder) return inFlight.promise as Promise<T>;
+    const promise: Promise<T> = fetchBytes(path)
       .then((bytes) => {
         const value = decode(bytes);
-        cache.set(cacheKey, value, bytes.length * weight);
+        cache.set(path, { decoder, value }, bytes.length * weight);
         return value;
       })
-      .finally(() => pending.delete(cacheKey));
-    pending.set(cacheKey, promise);
+      .finally(() => {
+        if (pending.get(path)?.promise === promise) pending.delete(path);
+      });
+    pending.set(path, { decoder, promise });
     return promise;
   }
 
   const text = new TextDecoder();
+  const RAW = {};
   const store: AssetStore = {
     manifest: () => store.json("manifest.json", BuildManifest),
     // Parsed JSON takes roughly twice its text size in memory.
-    json: (path, schema) => load(`json:${path}`, path, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
-    bytes: (path) => load(`bytes:${path}`, path, (b) => b),
-    u32: (path) => load(`u32:${path}`, path, fromLittleEndian),
-    columns: () => load(`columns`, COLUMNS_FILE, decodeColumns),
+    json: (path, schema) => load(path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
+    bytes: (path) => load(path, RAW, (b) => b),
+    u32: (path) => load(path, fromLittleEndian, fromLittleEndian),
+    columns: () => load(COLUMNS_FILE, decodeColumns, decodeColumns),
     async summaries(ordinals) {
       const cols = await store.columns();
       const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];

@@ -30,6 +30,8 @@ export interface BuildOptions {
 
 export interface BuildReport {
   skills: number;
+  /** Old names not served because another repository holds the name now (see renderShards). */
+  droppedAliases: string[];
   manifest: BuildManifest;
   output: WriteStats;
   millis: number;
@@ -66,6 +68,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   log(`rendering ${records.length} skills`);
   const shards = renderShards(records, stats);
+  for (const dropped of shards.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
   let done = 0;
   for (const [path, value] of [...shards.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await data.write(path, json(value));
@@ -106,5 +109,5 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const output = await finish();
   const millis = performance.now() - started;
   log(`wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`);
-  return { skills: records.length, manifest, output, millis };
+  return { skills: records.length, droppedAliases: shards.droppedAliases, manifest, output, millis };
 }

@@ -18,6 +18,8 @@ export interface ShardSet {
   skillShards: number;
   summaryShards: number;
   aliases: number;
+  /** Old names dropped because a live repository (or an earlier alias) holds that name now. */
+  droppedAliases: string[];
 }
 
 export function renderShards(records: readonly SkillRecord[], stats: StatsFile): ShardSet {
@@ -27,17 +29,19 @@ export function renderShards(records: readonly SkillRecord[], stats: StatsFile):
   const details = new Map<number, DetailShard>();
   const nested = new Map<number, FilesShard>();
   const summaries = new Map<number, { key: string; summary: SkillSummary; ordinal: number }[]>();
-  const taken = new Map<string, string>();
+  // Live names win over old ones: a name can be freed by a rename and then taken by a new repository.
+  const live = new Set<string>();
+  for (const r of records) {
+    const key = skillKey(r.owner, r.repo);
+    if (live.has(key)) throw new Error(`two records share the key ${key}`);
+    live.add(key);
+  }
+  const aliasTaken = new Set<string>();
+  const droppedAliases: string[] = [];
   let aliases = 0;
-  const claim = (key: string, owner: string) => {
-    const prior = taken.get(key);
-    if (prior) throw new Error(`${owner}: key ${key} already belongs to ${prior}`);
-    taken.set(key, owner);
-  };
 
   records.forEach((r, ordinal) => {
     const key = skillKey(r.owner, r.repo);
-    claim(key, `${r.owner}/${r.repo}`);
     const detail = SkillDetail.parse(toDetail(r));
     const { content: _body, ...rest } = detail;
     const primary = primaryFile(r);
@@ -47,7 +51,11 @@ export function renderShards(records: readonly SkillRecord[], stats: StatsFile):
     details.set(shard, entries);
     for (const alias of r.aliases) {
       const aliasKey = alias.toLowerCase();
-      claim(aliasKey, `${r.owner}/${r.repo} (alias)`);
+      if (aliasKey === key || live.has(aliasKey) || aliasTaken.has(aliasKey)) {
+        if (aliasKey !== key) droppedAliases.push(`${alias} -> ${r.owner}/${r.repo}`);
+        continue;
+      }
+      aliasTaken.add(aliasKey);
       const aliasShard = shardOf(aliasKey, skillShards);
       const aliasEntries = details.get(aliasShard) ?? {};
       aliasEntries[aliasKey] = { alias: key };
@@ -75,5 +83,5 @@ export function renderShards(records: readonly SkillRecord[], stats: StatsFile):
     list.forEach((item, slot) => (refs[item.ordinal] = packRef(n, slot)));
     files.set(shardFile("summaries", n), SummaryShard.parse(list.map((item) => item.summary)));
   }
-  return { files, refs, skillShards, summaryShards, aliases };
+  return { files, refs, skillShards, summaryShards, aliases, droppedAliases };
 }

@@ -140,8 +140,11 @@ describe("GET /skills/{owner}/{repo}", () => {
       expect(data.skills.map((s) => s.path).sort()).toEqual(r.files.map((f) => f.path).sort());
       expect(data.skills[0]!.path).toBe(r.primary);
       const raw = r.files.find((f) => f.path === r.primary)!.content;
+      // The body: a non-empty suffix of the raw file, without the frontmatter block or the blank lines after it.
+      expect(data.content.trim().length).toBeGreaterThan(0);
       expect(raw.endsWith(data.content)).toBe(true);
-      expect(data.content.startsWith("---\n")).toBe(false);
+      expect(data.content).toBe(data.content.trimStart());
+      if (/^\uFEFF?---\r?\n/.test(raw)) expect(raw.slice(0, raw.length - data.content.length).trimEnd()).toMatch(/\n---$/);
     }
   });
 
@@ -206,13 +209,18 @@ describe("the lookup agrees with the reference for every key form", () => {
     const probes = dataset.records.flatMap((r) => [
       [r.owner, r.repo],
       [r.owner.toLowerCase(), r.repo.toUpperCase()],
+      [r.owner, `${r.repo}-missing`],
+      [`${r.owner}x`, r.repo],
       ...r.aliases.map((a) => a.split("/")),
     ]);
-    for (const [owner, repo] of probes.slice(0, 60)) {
+    let misses = 0;
+    for (const [owner, repo] of probes) {
       const expected = referenceFind(dataset, owner!, repo!);
       const a = await call(`/skills/${owner}/${repo}`);
       expect(a.status).toBe(expected ? 200 : 404);
       if (expected) expect(a.body.data.id).toBe(expected.id);
+      else misses++;
     }
+    expect(misses).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 // Builds the test site once from the embedded dataset and serves it with `wrangler pages dev`
 // (high rate limits, so the suites do not trip them); tests read its address with inject("api").
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -16,9 +16,10 @@ declare module "vitest" {
 }
 
 let server: PagesDev | undefined;
+let siteDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  const siteDir = mkdtempSync(join(tmpdir(), "skills-api-site-"));
+  siteDir = mkdtempSync(join(tmpdir(), "skills-api-site-"));
   await build({ dataDir: join(PROJECT_ROOT, "data"), outDir: siteDir, publicDir: join(PROJECT_ROOT, "public"), searchIndex: writeSearchIndex });
   server = await startPagesDev({ siteDir, vars: { RATE_LIMIT_ANONYMOUS: "1000000", RATE_LIMIT_AUTHENTICATED: "1000000", RATE_LIMIT_PREMIUM: "1000000" } });
   project.provide("api", server.api);
@@ -27,4 +28,5 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop();
+  for (const dir of [siteDir, server?.persistTo]) if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // The build: byte-for-byte determinism, incremental rewrites, validation of the dataset with
 // every problem listed, and the file layout staying within its shard budget.
-import { beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -12,8 +12,16 @@ import { synthesize } from "../../src/synth/generate.js";
 import { skillKey } from "../../src/dataset/key.js";
 import { shardFile, shardOf } from "../../src/dataset/shard.js";
 import { PROJECT_ROOT } from "../support/pages-dev.js";
+import { writeSearchIndex } from "../../src/search/build-index.js";
+import { DetailShard } from "../../src/schemas/manifest.js";
 
-const temp = (name: string) => mkdtempSync(join(tmpdir(), `skills-build-${name}-`));
+const made: string[] = [];
+const temp = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `skills-build-${name}-`));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
@@ -32,6 +40,9 @@ beforeAll(async () => {
   await writeJsonFile(join(dataDir, "meta.json"), { generatedAt: "2026-11-20T06:00:00Z" });
   const records = [...synthesize({ skills: 400, seed: 3, categories, platforms })];
   records[5]!.aliases = ["old-owner/old-name"];
+  // A name freed by a rename and taken by a new repository, and an old name claimed twice.
+  records[7]!.aliases = [`${records[8]!.owner.toUpperCase()}/${records[8]!.repo}`];
+  records[9]!.aliases = ["OLD-OWNER/old-name"];
   await writeSkills(dataDir, records);
 });
 
@@ -39,8 +50,8 @@ describe("build", () => {
   it("is deterministic: two builds of one dataset are byte-identical", async () => {
     const a = temp("a");
     const b = temp("b");
-    await build({ dataDir, outDir: a });
-    await build({ dataDir, outDir: b });
+    await build({ dataDir, outDir: a, searchIndex: writeSearchIndex });
+    await build({ dataDir, outDir: b, searchIndex: writeSearchIndex });
     const files = listFiles(a);
     expect(files).toEqual(listFiles(b));
     for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
@@ -97,6 +108,21 @@ describe("build", () => {
     const report = await build({ dataDir, outDir: out });
     expect(report.output.largest.bytes).toBeLessThan(25 * 1024 * 1024);
     expect(report.manifest.counts).toMatchObject({ skills: 400, aliases: 1 });
+    expect(report.droppedAliases).toHaveLength(2);
     expect(listFiles(out).filter((f) => f.startsWith("_data/summaries/"))).toHaveLength(report.manifest.shards.summaries);
+  });
+});
+
+describe("old names", () => {
+  it("never shadow a live repository: the live record keeps its name", async () => {
+    const out = temp("alias");
+    const report = await build({ dataDir, outDir: out });
+    const dataset = await readDataset(dataDir);
+    const live = dataset.records.find((r) => r.aliases.length === 0 && report.droppedAliases.some((d) => d.toLowerCase().startsWith(`${r.owner}/${r.repo}`.toLowerCase())));
+    expect(live).toBeDefined();
+    const key = skillKey(live!.owner, live!.repo);
+    const shard = DetailShard.parse(JSON.parse(readFileSync(join(out, "_data", shardFile("skills", shardOf(key, report.manifest.shards.skills))), "utf8")));
+    const entry = shard[key]!;
+    expect("detail" in entry && entry.detail.id).toBe(live!.id);
   });
 });
