@@ -27,7 +27,7 @@ export const FALLBACK_CATEGORY = "productivity";
 export const SECONDARY_SHARE = 0.6;
 /** How much of the content is read, and how many distinct keyword hits a category needs there. */
 const CONTENT_CHARS = 8_000;
-const CONTENT_MIN_HITS = 3;
+const CONTENT_MIN_HITS = 2;
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -123,7 +123,7 @@ export function createClassifier(file: CategoriesFile): Classifier {
       }
       const top = best[0];
       const chosen: number[] = [];
-      if (top && top[1] >= Math.min(threshold, 2)) {
+      if (top && top[1] >= threshold) {
         chosen.push(top[0]);
         // A second or third category ties the best, or has more than one passing mention and a good share of the best score.
         for (const [key, s] of best.slice(1)) if (chosen.length < 3 && (s === top[1] || s >= Math.max(threshold + 1, top[1] * SECONDARY_SHARE))) chosen.push(key);

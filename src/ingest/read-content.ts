@@ -117,8 +117,10 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
     if (t.marketplace) {
       const before = ctx.state[f.id]?.marketplace;
       const b = blobs.get(t.marketplace.sha);
-      marketplace =
-        before?.sha === t.marketplace.sha ? before : { sha: t.marketplace.sha, ...(b?.ok ? readMarketplace(b.text) : { name: null, description: null }) };
+      if (before?.sha === t.marketplace.sha) marketplace = before;
+      else if (b?.ok) marketplace = { sha: t.marketplace.sha, ...readMarketplace(b.text) };
+      // Not read this time: keep what was known, with no sha, so the next crawl fetches it again.
+      else marketplace = { sha: "", name: before?.name ?? null, description: before?.description ?? null };
     }
     const content: RepoContent = { files, hasIndex: t.marketplace !== undefined, evidence: evidencePaths(t.paths, ctx.platforms), marketplace };
     if (files.length > 0) out.set(f.id, { kind: "read", content });

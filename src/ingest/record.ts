@@ -110,7 +110,7 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
     id: facts.id,
     owner: facts.owner,
     repo: facts.repo,
-    aliases: [...new Set(input.aliases)].filter((a) => a.toLowerCase() !== `${facts.owner}/${facts.repo}`.toLowerCase()).sort(),
+    aliases: uniqueAliases(input.aliases, `${facts.owner}/${facts.repo}`),
     name,
     description,
     stars: facts.stars,
@@ -134,4 +134,10 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
     files,
     starHistory: addStarPoint(input.previousHistory, input.day, facts.stars),
   };
+}
+
+/** Old names, one per case-insensitive spelling, never the current name. */
+export function uniqueAliases(aliases: readonly string[], current: string): string[] {
+  const seen = new Set([current.toLowerCase()]);
+  return [...aliases].sort().filter((a) => !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
 }
