@@ -11,8 +11,7 @@ import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { readDataset } from "../src/dataset/files.js";
 import { handleRequest, type Services } from "../src/api/handle.js";
-import { noRoute } from "../src/api/router.js";
-import { createAssetStore } from "../src/api/store.js";
+import { createServices } from "../src/api/services.js";
 import { folderAssets } from "../src/render/folder-assets.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 import { seeded } from "../src/synth/random.js";
@@ -57,7 +56,6 @@ async function timeQueries(siteDir: string, dataDir: string) {
   const dataset = await readDataset(dataDir);
   const random = seeded(99);
   const limiter = { check: async () => ({}) };
-  const routes = { search: async () => Promise.reject(noRoute("search")), autocomplete: async () => Promise.reject(noRoute("autocomplete")) };
   const pickSkill = () => dataset.records[random.int(0, dataset.records.length - 1)]!;
   const kinds: Record<string, () => string> = {
     "list (default)": () => `/skills?page=${random.int(1, 5)}`,
@@ -79,12 +77,11 @@ async function timeQueries(siteDir: string, dataDir: string) {
     const cold: number[] = [];
     let coldBytes = 0;
     for (let i = 0; i < 5; i++) {
-      const store = createAssetStore(folderAssets(siteDir));
-      cold.push(await ask({ store, limiter, routes }, path()));
-      coldBytes += store.fetchedBytes / 5;
+      const services = createServices(folderAssets(siteDir), limiter);
+      cold.push(await ask(services, path()));
+      coldBytes += services.store.fetchedBytes / 5;
     }
-    const store = createAssetStore(folderAssets(siteDir));
-    const services = { store, limiter, routes };
+    const services = createServices(folderAssets(siteDir), limiter);
     for (let i = 0; i < 20; i++) await ask(services, path());
     const warm: number[] = [];
     for (let i = 0; i < 200; i++) warm.push(await ask(services, path()));

@@ -6,10 +6,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { handleRequest } from "../src/api/handle.js";
-import { createAssetStore } from "../src/api/store.js";
+import { createServices } from "../src/api/services.js";
 import { build } from "../src/render/build.js";
 import { folderAssets } from "../src/render/folder-assets.js";
-import { autocompleteEndpoint, searchEndpoint } from "../src/search/endpoint.js";
 import { writeSearchIndex } from "../src/search/build-index.js";
 
 const EXAMPLES = [
@@ -44,15 +43,9 @@ function abridge(value: unknown, depth = 0): unknown {
 
 const siteDir = mkdtempSync(join(tmpdir(), "skills-readme-"));
 await build({ dataDir: "data", outDir: siteDir, searchIndex: writeSearchIndex });
-const services = {
-  store: createAssetStore(folderAssets(siteDir)),
-  limiter: { check: async () => ({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1795251600" }) },
-  routes: {
-    search: async (scope: Parameters<typeof searchEndpoint>[0]) => ({ body: await searchEndpoint(scope), cache: "search" as const }),
-    autocomplete: async (scope: Parameters<typeof autocompleteEndpoint>[0]) => ({ body: await autocompleteEndpoint(scope), cache: "search" as const }),
-  },
-  now: () => 0,
-};
+// A fixed limiter: the samples show the headers' shape without a KV namespace behind them.
+const limiter = { check: async () => ({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1795251600" }) };
+const services = { ...createServices(folderAssets(siteDir), limiter), now: () => 0 };
 
 let section = "";
 for (const path of EXAMPLES) {

@@ -1,5 +1,6 @@
 // GET /skills and GET /categories/{slug}/skills: a page of a prebuilt list order, filtered by the
 // category and platform bitmasks of the list index, then filled from the summary shards.
+import { bitmask } from "../render/columns.js";
 import { listOrderFile } from "../render/list-order.js";
 import { listQuery, type ListQuery } from "../schemas/params.js";
 import { parseQuery } from "./query.js";
@@ -23,10 +24,8 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   const [cols, order] = await Promise.all([store.columns(), store.u32(listOrderFile(q.sort, q.order))]);
   const start = (q.page - 1) * q.limit;
   const end = start + q.limit;
-  let catMask = 0;
-  for (const c of filter.categories) catMask |= 1 << manifest.vocabulary.categories.indexOf(c);
-  catMask >>>= 0;
-  const platMask = filter.platform ? (1 << manifest.vocabulary.platforms.indexOf(filter.platform)) >>> 0 : 0;
+  const catMask = bitmask(filter.categories, manifest.vocabulary.categories);
+  const platMask = bitmask(filter.platform ? [filter.platform] : [], manifest.vocabulary.platforms);
 
   let total: number;
   let page: number[];

@@ -50,7 +50,8 @@ export const DATASET_FILES = {
 const issueText = (error: z.ZodError) =>
   error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
 
-async function readJson<T>(file: string, schema: z.ZodType<T>, problems: DatasetProblem[]): Promise<T | undefined> {
+/** Reads a JSON file through its schema; what is wrong is added to `problems`, never thrown. */
+export async function readJson<T>(file: string, schema: z.ZodType<T>, problems: DatasetProblem[]): Promise<T | undefined> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, "utf8"));
@@ -76,16 +77,6 @@ function parseSkillLine(line: string, file: string, lineNo: number, problems: Da
   const parsed = SkillRecord.safeParse(raw);
   if (!parsed.success) problems.push({ file, line: lineNo, message: issueText(parsed.error) });
   return parsed.success ? parsed.data : undefined;
-}
-
-/** Parses JSON Lines of skill records; every bad line is reported, none stops the reading. */
-export function parseSkillLines(text: string, file: string, problems: DatasetProblem[]): SkillRecord[] {
-  const records: SkillRecord[] = [];
-  text.split("\n").forEach((line, i) => {
-    const record = parseSkillLine(line, file, i + 1, problems);
-    if (record) records.push(record);
-  });
-  return records;
 }
 
 /** Streams a skills file line by line, so datasets larger than one string can hold are readable. */
@@ -131,9 +122,13 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   await rename(tmp, file);
 }
 
+/** The lines of skills.jsonl: records in key order, each as key-stable JSON. */
+function* skillLines(records: readonly SkillRecord[]): Generator<string> {
+  for (const r of [...records].sort(compareKeys)) yield stableStringify(r) + "\n";
+}
+
 /** Serialises records as sorted, key-stable JSON Lines. */
-export const formatSkillLines = (records: readonly SkillRecord[]): string =>
-  [...records].sort(compareKeys).map((r) => stableStringify(r) + "\n").join("");
+export const formatSkillLines = (records: readonly SkillRecord[]): string => [...skillLines(records)].join("");
 
 /** Writes skills.jsonl atomically, a line at a time, so any size of dataset can be written. */
 export async function writeSkills(dir: string, records: readonly SkillRecord[]): Promise<void> {
@@ -143,8 +138,8 @@ export async function writeSkills(dir: string, records: readonly SkillRecord[]):
   const handle = await open(tmp, "w");
   try {
     let chunk = "";
-    for (const r of [...records].sort(compareKeys)) {
-      chunk += stableStringify(r) + "\n";
+    for (const line of skillLines(records)) {
+      chunk += line;
       if (chunk.length > 1 << 20) {
         await handle.write(chunk);
         chunk = "";

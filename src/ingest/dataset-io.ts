@@ -2,21 +2,12 @@
 // in an order that keeps the folder consistent if the process dies at any point: records first,
 // then the crawl state (an older state only makes the next crawl re-read more), then meta.json.
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readCrawlState, writeCrawlState, type CrawlState } from "../dataset/crawl-state.js";
-import { DATASET_FILES, DatasetError, parseSkillLines, writeJsonFile, writeSkills, type DatasetProblem } from "../dataset/files.js";
+import { DATASET_FILES, DatasetError, readJson, readSkillsFile, writeJsonFile, writeSkills, type DatasetProblem } from "../dataset/files.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../schemas/dataset.js";
 import type { CrawlInput } from "./crawl.js";
 import { SourcesFile } from "./sources.js";
-
-async function readJsonWith<T>(file: string, parse: (v: unknown) => T): Promise<T> {
-  try {
-    return parse(JSON.parse(await readFile(file, "utf8")));
-  } catch (e) {
-    throw new DatasetError([{ file, message: e instanceof Error ? e.message : String(e) }]);
-  }
-}
 
 /** The folder's file if present, else the project's default (categories and platforms travel with the dataset). */
 const pick = (dir: string, fallbackDir: string, name: string) => (existsSync(join(dir, name)) ? join(dir, name) : join(fallbackDir, name));
@@ -24,15 +15,12 @@ const pick = (dir: string, fallbackDir: string, name: string) => (existsSync(joi
 export async function loadCrawlInput(dir: string, defaultsDir: string, sourcesFile: string): Promise<CrawlInput> {
   const problems: DatasetProblem[] = [];
   const skillsFile = join(dir, DATASET_FILES.skills);
-  const previous: SkillRecord[] = existsSync(skillsFile) ? parseSkillLines(await readFile(skillsFile, "utf8"), skillsFile, problems) : [];
-  if (problems.length) throw new DatasetError(problems);
-  return {
-    previous,
-    state: await readCrawlState(dir),
-    sources: await readJsonWith(sourcesFile, (v) => SourcesFile.parse(v)),
-    categories: await readJsonWith(pick(dir, defaultsDir, DATASET_FILES.categories), (v) => CategoriesFile.parse(v)),
-    platforms: await readJsonWith(pick(dir, defaultsDir, DATASET_FILES.platforms), (v) => PlatformsFile.parse(v)),
-  };
+  const previous: SkillRecord[] = existsSync(skillsFile) ? await readSkillsFile(skillsFile, problems) : [];
+  const sources = await readJson(sourcesFile, SourcesFile, problems);
+  const categories = await readJson(pick(dir, defaultsDir, DATASET_FILES.categories), CategoriesFile, problems);
+  const platforms = await readJson(pick(dir, defaultsDir, DATASET_FILES.platforms), PlatformsFile, problems);
+  if (problems.length || !sources || !categories || !platforms) throw new DatasetError(problems);
+  return { previous, state: await readCrawlState(dir), sources, categories, platforms };
 }
 
 export async function writeCrawlOutput(
