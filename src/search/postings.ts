@@ -122,13 +122,23 @@ export function decodePostingsInto(bytes: Uint8Array, pos: number, docCount: num
     return n;
   }
   if (mode !== MODE_DELTA) throw new RangeError(`unknown postings mode ${mode}`);
+  // Varints decoded inline (no tuple per value): this loop reads every posting of a long list.
+  const words = into.words;
+  const end = bytes.length;
   let prev = -1;
   for (let k = 0; k < n; k++) {
-    let gap: number;
-    [gap, pos] = readVarint(bytes, pos);
-    prev += gap + 1;
+    let gap = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      if (pos >= end || shift > 28) throw new RangeError("truncated or over-long varint");
+      b = bytes[pos++]!;
+      gap |= (b & 0x7f) << shift;
+      shift += 7;
+    } while (b >= 0x80);
+    prev += (gap >>> 0) + 1;
     if (prev >= docCount) throw new RangeError("posting beyond the skill count");
-    into.add(prev);
+    words[prev >>> 5]! |= 1 << (prev & 31);
   }
   return n;
 }
