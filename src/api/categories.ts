@@ -2,11 +2,11 @@
 import { z } from "zod";
 import { categoriesFile } from "../render/categories.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
-import { listQuery, LocaleParam } from "../schemas/params.js";
+import { LocaleParam } from "../schemas/params.js";
 import { notFound } from "./errors.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
-import { LIST_PARAMS, listSkills } from "./skill-lists.js";
+import { LIST_PARAMS, listParams, listSkills } from "./skill-lists.js";
 
 const LocalizedCategories = z.object({ list: z.array(Category), details: z.record(z.string(), CategoryDetail) });
 
@@ -44,6 +44,6 @@ export async function categoryDetail(scope: RequestScope, slug: string): Promise
 
 export async function categorySkills(scope: RequestScope, slug: string): Promise<HandlerResult> {
   if (!scope.manifest.vocabulary.categories.includes(slug)) throw unknownCategory(scope, slug);
-  const q = parseQuery(scope.url, listQuery(scope.manifest.vocabulary), LIST_PARAMS);
+  const q = parseQuery(scope.url, listParams(scope), LIST_PARAMS);
   return listSkills(scope, q, { categories: q.category ? [slug, q.category] : [slug], platform: q.platform });
 }

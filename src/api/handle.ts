@@ -17,8 +17,19 @@ export interface Services {
   store: AssetStore;
   limiter: RateLimiterLike;
   routes: ExternalRoutes;
+  /** Values derived from the deployment, by key (see RequestScope.memo). */
+  memo: Map<string, unknown>;
   now?: () => number;
 }
+
+/** RequestScope.memo over a map that lives as long as the isolate. */
+export const memoOver =
+  (map: Map<string, unknown>) =>
+  <T>(key: string, make: () => T): T => {
+    if (!map.has(key)) map.set(key, make());
+    // Each key is written only by its own `make`, so the value has the type it was made with.
+    return map.get(key) as T;
+  };
 
 export async function handleRequest(ctx: ApiContext, services: Services): Promise<Response> {
   const requestId = crypto.randomUUID();
@@ -37,7 +48,8 @@ export async function handleRequest(ctx: ApiContext, services: Services): Promis
     const handler = route(pathSegments(url.pathname), services.routes);
     if (!handler) throw noRoute(url.pathname);
     const manifest = await services.store.manifest();
-    const result = await handler({ url, request, store: services.store, manifest, now: services.now ?? Date.now });
+    const now = services.now ?? (() => performance.now());
+    const result = await handler({ url, request, store: services.store, manifest, now, memo: memoOver(services.memo) });
     return await respond(request, requestId, result, limitHeaders, headOnly);
   } catch (error) {
     if (!(error instanceof ApiError)) console.error(`request ${requestId} failed:`, error);

@@ -8,7 +8,13 @@ export interface RequestScope {
   request: Request;
   store: AssetStore;
   manifest: BuildManifest;
+  /** A monotonic clock in milliseconds (for meta.took). */
   now(): number;
+  /**
+   * A value derived from the deployment (parameter schemas, the search manifest), made once per
+   * isolate: the deployment cannot change under a running isolate.
+   */
+  memo<T>(key: string, make: () => T): T;
 }
 
 /** A handler's answer before the envelope's meta.requestId and the HTTP headers are added. */

@@ -11,6 +11,7 @@ export function createServices(assets: AssetFetcher, limiter: RateLimiterLike = 
   return {
     store: createAssetStore(assets),
     limiter,
+    memo: new Map(),
     routes: {
       search: async (scope) => ({ body: await searchEndpoint(scope), cache: "search" }),
       autocomplete: async (scope) => ({ body: await autocompleteEndpoint(scope), cache: "search" }),

@@ -47,7 +47,10 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
 
 export const LIST_PARAMS = ["page", "limit", "sort", "order", "category", "platform"] as const;
 
+/** The list parameters' schema for this deployment's vocabularies, built once per isolate. */
+export const listParams = (scope: RequestScope) => scope.memo("list-params", () => listQuery(scope.manifest.vocabulary));
+
 export async function skillList(scope: RequestScope): Promise<HandlerResult> {
-  const q = parseQuery(scope.url, listQuery(scope.manifest.vocabulary), LIST_PARAMS);
+  const q = parseQuery(scope.url, listParams(scope), LIST_PARAMS);
   return listSkills(scope, q, { categories: q.category ? [q.category] : [], platform: q.platform });
 }

@@ -57,8 +57,13 @@ export function toLittleEndian(words: Uint32Array): Uint8Array {
   return out;
 }
 
+/** Whether this machine stores a u32 little-endian, so the file's bytes can be viewed as they are. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 export function fromLittleEndian(bytes: Uint8Array): Uint32Array {
   if (bytes.length % 4 !== 0) throw new Error(`u32 file has ${bytes.length} bytes, not a multiple of 4`);
+  // A view, not a copy: the cold path of every list and search request reads these files.
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Uint32Array(bytes.length / 4);
   for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * 4, true);

@@ -13,22 +13,14 @@ import { SearchManifest } from "./manifest.js";
 import { parseQuery } from "./query.js";
 import { suggest } from "./suggest.js";
 
-/**
- * The parameter schema depends on the deployment's vocabularies; building a zod schema costs a few
- * milliseconds, so it is built once per vocabulary object (the cached manifest's) and reused.
- */
-const searchSchemas = new WeakMap<object, ReturnType<typeof searchQuery>>();
-function searchSchema(vocab: RequestScope["manifest"]["vocabulary"]) {
-  let schema = searchSchemas.get(vocab);
-  if (!schema) searchSchemas.set(vocab, (schema = searchQuery(vocab)));
-  return schema;
-}
+/** The parameter schema depends on the deployment's vocabularies; it is built once per isolate. */
+const searchSchema = (scope: RequestScope) => scope.memo("search-params", () => searchQuery(scope.manifest.vocabulary));
 
 const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex"] as const;
 const SUGGEST_PARAMS = ["q", "limit"] as const;
 
 function searchManifest(scope: RequestScope): SearchManifest {
-  const parsed = SearchManifest.safeParse(scope.manifest.search);
+  const parsed = scope.memo("search-manifest", () => SearchManifest.safeParse(scope.manifest.search));
   if (!parsed.success) throw new ApiError("SERVER_ERROR", "the search index of this deployment is missing or unreadable");
   return parsed.data;
 }
@@ -43,7 +35,7 @@ export async function searchEndpoint(
 ): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number } }> {
   const started = scope.now();
   const vocab = scope.manifest.vocabulary;
-  const params = parseParams(scope.url, searchSchema(vocab), SEARCH_PARAMS);
+  const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
   const query = parseQuery(params.q);
   const manifest = searchManifest(scope);
   const filters: Filters = {

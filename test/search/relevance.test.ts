@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
 import type { AssetStore } from "../../src/api/store.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
@@ -13,6 +14,9 @@ import { searchEndpoint } from "../../src/search/endpoint.js";
 import { terms } from "../../src/search/text.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "./support/shared-dataset.js";
 import { buildSite, folderStore } from "./support/local-site.js";
+
+/** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
+const memo = new Map<string, unknown>();
 
 /** The dataset README's known-answer queries, at repository granularity (one skill per repository). */
 export const KNOWN_ANSWERS: [query: string, expected: string[]][] = [
@@ -57,7 +61,7 @@ describe.skipIf(!present)("relevance on the real shared dataset", () => {
     const url = new URL("http://localhost/api/v1/skills/search");
     url.searchParams.set("q", q);
     url.searchParams.set("limit", String(limit));
-    const scope: RequestScope = { url, request: new Request(url), store, manifest, now: () => performance.now() };
+    const scope: RequestScope = { url, request: new Request(url), store, manifest, now: () => performance.now(), memo: memoOver(memo) };
     return (await searchEndpoint(scope)).data.map((d) => `${d.owner}/${d.repo}`);
   };
 

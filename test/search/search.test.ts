@@ -7,6 +7,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
+import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
 import type { AssetStore } from "../../src/api/store.js";
 import type { BuildManifest } from "../../src/schemas/manifest.js";
@@ -18,6 +19,9 @@ import { referenceIndex, referenceSearch, type ReferenceIndex } from "../../src/
 import { terms } from "../../src/search/text.js";
 import { writeFixtureDataset } from "./support/fixture.js";
 import { buildSite, folderStore } from "./support/local-site.js";
+
+/** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
+const memo = new Map<string, unknown>();
 
 let dir: string;
 let records: SkillRecord[];
@@ -38,7 +42,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const scope = (params: Record<string, string>): RequestScope => {
   const url = new URL("http://localhost/api/v1/skills/search");
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return { url, request: new Request(url), store, manifest, now: () => performance.now() };
+  return { url, request: new Request(url), store, manifest, now: () => performance.now(), memo: memoOver(memo) };
 };
 const search = async (params: Record<string, string>) => {
   const body = await searchEndpoint(scope(params));
@@ -158,7 +162,7 @@ describe("autocomplete", () => {
     const url = new URL("http://localhost/api/v1/skills/autocomplete");
     url.searchParams.set("q", q);
     if (limit) url.searchParams.set("limit", limit);
-    const body = await autocompleteEndpoint({ url, request: new Request(url), store, manifest, now: () => 0 });
+    const body = await autocompleteEndpoint({ url, request: new Request(url), store, manifest, now: () => 0, memo: memoOver(memo) });
     SuggestionEnvelope.parse({ ...body, meta: { requestId: "t" } });
     return body.data;
   };
@@ -179,7 +183,7 @@ describe("autocomplete", () => {
   });
   it("applies the q rules", async () => {
     const url = new URL("http://localhost/api/v1/skills/autocomplete?q=a");
-    await expect(autocompleteEndpoint({ url, request: new Request(url), store, manifest, now: () => 0 })).rejects.toMatchObject({ code: "INVALID_QUERY" });
+    await expect(autocompleteEndpoint({ url, request: new Request(url), store, manifest, now: () => 0, memo: memoOver(memo) })).rejects.toMatchObject({ code: "INVALID_QUERY" });
   });
 });
 
