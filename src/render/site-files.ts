@@ -9,7 +9,7 @@ import { bodyStart, primaryFile, toContent, toDetail, toStats, toSummary } from 
 
 /** Aim for shards of about this many bytes (detail) and items (summaries). */
 export const DETAIL_SHARD_BYTES = 512 * 1024;
-export const SUMMARIES_PER_SHARD = 128;
+export const SUMMARIES_PER_SHARD = 64;
 
 export interface ShardSet {
   files: Map<string, unknown>;
