@@ -1,4 +1,5 @@
 // HTTP details shared by every response: JSON body, CORS, caching, ETag and 304.
+import { sha256Hex } from "./keys/hash.js";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -29,8 +30,7 @@ export const CACHE_CONTROL = {
 
 /** A strong ETag: the first 128 bits of SHA-256 over the representation, hex-encoded. */
 export async function etagOf(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return `"${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+  return `"${(await sha256Hex(text)).slice(0, 32)}"`;
 }
 
 /** True when an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for GET). */

@@ -1,6 +1,7 @@
 // The API key format: `skd_<id>_<secret>`. The id (16 hex digits) names the key in KV, in logs and in
 // `keys revoke`; the secret (32 random bytes, base64url) is what makes the key unguessable. The
 // prefix lets secret scanners and humans recognise a leaked key.
+import { toHex } from "./hash.js";
 export const KEY_PREFIX = "skd_";
 const KEY_PATTERN = /^skd_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 export const KEY_ID_PATTERN = /^[0-9a-f]{16}$/;
@@ -10,7 +11,6 @@ export type RandomBytes = (length: number) => Uint8Array;
 
 export const secureRandomBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -21,7 +21,7 @@ export interface GeneratedKey {
 }
 
 export function generateKey(randomBytes: RandomBytes = secureRandomBytes): GeneratedKey {
-  const id = hex(randomBytes(8));
+  const id = toHex(randomBytes(8));
   return { id, key: `${KEY_PREFIX}${id}_${base64url(randomBytes(32))}` };
 }
 
