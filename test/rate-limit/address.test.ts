@@ -1,3 +1,4 @@
+// Caller identity: IPv4 addresses count alone, IPv6 addresses by their /64, mapped IPv4 as IPv4.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addressBucket, parseIPv6 } from "../../src/api/rate-limit/address.js";

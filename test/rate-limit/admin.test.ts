@@ -1,3 +1,4 @@
+// Key administration (create, list, revoke) over a key store: only hashes are stored, revoked keys stay listed.
 import { describe, expect, it } from "vitest";
 import { createKey, listKeys, revokeKey, type KeyStore } from "../../src/api/keys/admin.js";
 import { sha256Hex } from "../../src/api/keys/hash.js";

@@ -1,3 +1,4 @@
+// The per-isolate window counters: exact admission, batched KV writes at most once a second, degraded mode when KV fails.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CounterValue, createCounterStore, type ReserveInput } from "../../src/api/rate-limit/counters.js";
 import { memoryKV, type MemoryKV } from "./memory-kv.js";

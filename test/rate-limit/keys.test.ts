@@ -1,3 +1,4 @@
+// The API key format and its hashing: generation, parsing, SHA-256 hex and constant-time comparison.
 import { describe, expect, it } from "vitest";
 import { generateKey, parseKey } from "../../src/api/keys/format.js";
 import { sha256Hex, timingSafeEqual } from "../../src/api/keys/hash.js";

@@ -1,3 +1,4 @@
+// The limiter as the function calls it: tiers, headers, 401 and 429 envelopes, the test clock, with an in-memory KV.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiContext, ApiEnv } from "../../src/api/env.js";
 import { ApiError } from "../../src/api/errors.js";
