@@ -7,14 +7,17 @@ import { parseArgs } from "node:util";
 import { machineLine } from "./support/machine.js";
 
 const BENCHES = ["build", "search", "crawl", "rate-limit"] as const;
-const { values, positionals } = parseArgs({ options: { only: { type: "string" } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { only: { type: "string" }, "collect-only": { type: "boolean", default: false } },
+  allowPositionals: true,
+});
 const chosen = (values.only ?? positionals.join(",")) || BENCHES.join(",");
 const selected = chosen.split(",").filter(Boolean);
 for (const name of selected) {
   if (!BENCHES.includes(name as (typeof BENCHES)[number])) throw new Error(`unknown benchmark ${name}; known: ${BENCHES.join(", ")}`);
 }
 
-for (const name of selected) {
+for (const name of values["collect-only"] ? [] : selected) {
   console.error(`\n=== bench: ${name} ===`);
   const res = spawnSync(join("node_modules", ".bin", "tsx"), [join("bench", `${name}.ts`)], {
     stdio: "inherit",
