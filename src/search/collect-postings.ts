@@ -3,7 +3,7 @@
 // batch's partial export is merged into compact delta-coded lists, ordinal order preserved.
 import { Index } from "flexsearch";
 import { fieldKeys, PHRASE_FIELDS, type SearchDocument } from "./document-text.js";
-import { writeVarint } from "./postings.js";
+import { readVarint, writeVarint } from "./postings.js";
 
 export const FIELD_NAMES = ["name", "description", "content"] as const;
 
@@ -30,18 +30,13 @@ export class ListBuilder {
 
   /** The ordinals, decoded. */
   toArray(): Uint32Array {
+    const bytes = this.buf.subarray(0, this.len);
     const out = new Uint32Array(this.count);
     let pos = 0;
     let prev = -1;
     for (let k = 0; k < this.count; k++) {
-      let gap = 0;
-      let shift = 0;
-      for (;;) {
-        const b = this.buf[pos++]!;
-        gap += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80) break;
-        shift += 7;
-      }
+      let gap: number;
+      [gap, pos] = readVarint(bytes, pos);
       prev += gap + 1;
       out[k] = prev;
     }

@@ -3,6 +3,8 @@
 import { ApiError } from "../api/errors.js";
 import { parseQuery as parseParams } from "../api/query.js";
 import type { RequestScope } from "../api/scope.js";
+import { pagination } from "../api/skill-lists.js";
+import { bitmask } from "../render/columns.js";
 import type { Pagination } from "../schemas/envelope.js";
 import { searchQuery, suggestQuery } from "../schemas/params.js";
 import type { SearchResult, Suggestion } from "../schemas/resources.js";
@@ -25,10 +27,8 @@ function searchManifest(scope: RequestScope): SearchManifest {
   return parsed.data;
 }
 
-const bit = (value: string | undefined, vocabulary: readonly string[]) => {
-  const i = value === undefined ? -1 : vocabulary.indexOf(value);
-  return i < 0 ? 0 : (1 << i) >>> 0;
-};
+/** The mask of one optional vocabulary value (the schema has already checked it is in the vocabulary). */
+const maskOf = (value: string | undefined, vocabulary: readonly string[]) => bitmask(value === undefined ? [] : [value], vocabulary);
 
 export async function searchEndpoint(
   scope: RequestScope,
@@ -39,8 +39,8 @@ export async function searchEndpoint(
   const query = parseQuery(params.q);
   const manifest = searchManifest(scope);
   const filters: Filters = {
-    categoryMask: bit(params.category, vocab.categories),
-    platformMask: bit(params.platform, vocab.platforms),
+    categoryMask: maskOf(params.category, vocab.categories),
+    platformMask: maskOf(params.platform, vocab.platforms),
     minStars: params.minStars,
     hasIndex: params.hasIndex,
   };
@@ -59,7 +59,7 @@ export async function searchEndpoint(
   }));
   return {
     data,
-    pagination: { page: params.page, limit: params.limit, total: outcome.total, totalPages: Math.ceil(outcome.total / params.limit) },
+    pagination: pagination(params.page, params.limit, outcome.total),
     meta: { query: params.q ?? "", took: Math.max(0, scope.now() - started) },
   };
 }

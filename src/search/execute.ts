@@ -7,7 +7,7 @@ import { FLAG_HAS_INDEX } from "../render/columns.js";
 import { PHRASE_FIELDS } from "./document-text.js";
 import { IndexReader, type KeyRef } from "./index-reader.js";
 import { Bitset } from "./postings.js";
-import type { Clause, ParsedQuery } from "./query.js";
+import { clauseKey, type Clause, type ParsedQuery } from "./query.js";
 import { clauseFields, clauseScore, pageOf, type Ranked } from "./rank.js";
 import { pairsOf } from "./text.js";
 
@@ -101,6 +101,52 @@ const SCORE_TABLE = Uint16Array.from({ length: 64 }, (_, bits) => {
   return Math.round(clauseScore(match, exact) * 4);
 });
 
+export interface RunOptions {
+  /**
+   * When no skill has every required clause, take the skills with any of them, ranked by how many
+   * they have (search does this; counting does not). Default true.
+   */
+  fallback?: boolean;
+  /** Clause sets already resolved in this request, by clauseKey: a clause shared by several queries is read once. */
+  resolved?: Map<string, Promise<ClauseSets>>;
+}
+
+function resolveOnce(reader: IndexReader, c: Clause, resolved: Map<string, Promise<ClauseSets>> | undefined): Promise<ClauseSets> {
+  if (!resolved) return resolveClause(reader, c);
+  const key = clauseKey(c);
+  let hit = resolved.get(key);
+  if (!hit) resolved.set(key, (hit = resolveClause(reader, c)));
+  return hit;
+}
+
+/** The required clauses' sets and the skills that qualify: AND of the clauses (or the fallback), minus exclusions, filtered. */
+async function select(reader: IndexReader, columns: Columns, query: ParsedQuery, filters: Filters, options: RunOptions) {
+  const size = reader.docCount;
+  if (columns.count !== size) throw new RangeError(`index has ${size} skills, columns ${columns.count}`);
+  const [required, excluded] = await Promise.all([
+    Promise.all(query.required.map((c) => resolveOnce(reader, c, options.resolved))),
+    Promise.all(query.excluded.map((c) => resolveOnce(reader, c, options.resolved))),
+  ]);
+  const any = required.map((sets) => anyField(sets, size));
+  const excludedAny = new Bitset(size);
+  for (const sets of excluded) excludedAny.or(anyField(sets, size));
+  let candidates = any[0]!.clone();
+  for (const a of any.slice(1)) candidates.and(a);
+  applyFilters(candidates.andNot(excludedAny), columns, filters);
+  if ((options.fallback ?? true) && candidates.count() === 0 && required.length > 1) {
+    // Nothing has every term: fall back to skills with any of them, ranked by how many they have.
+    candidates = new Bitset(size);
+    for (const a of any) candidates.or(a);
+    applyFilters(candidates.andNot(excludedAny), columns, filters);
+  }
+  return { required, candidates };
+}
+
+/** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
+export async function countAllTerms(reader: IndexReader, columns: Columns, query: ParsedQuery, options: Pick<RunOptions, "resolved"> = {}): Promise<number> {
+  return (await select(reader, columns, query, NO_FILTERS, { ...options, fallback: false })).candidates.count();
+}
+
 /** Runs a parsed query; `page` is 1-based. */
 export async function executeQuery(
   reader: IndexReader,
@@ -109,25 +155,9 @@ export async function executeQuery(
   filters: Filters,
   page: number,
   limit: number,
+  options: RunOptions = {},
 ): Promise<SearchOutcome> {
-  const size = reader.docCount;
-  if (columns.count !== size) throw new RangeError(`index has ${size} skills, columns ${columns.count}`);
-  const [required, excluded] = await Promise.all([
-    Promise.all(query.required.map((c) => resolveClause(reader, c))),
-    Promise.all(query.excluded.map((c) => resolveClause(reader, c))),
-  ]);
-  const any = required.map((sets) => anyField(sets, size));
-  const excludedAny = new Bitset(size);
-  for (const sets of excluded) excludedAny.or(anyField(sets, size));
-  let candidates = any[0]!.clone();
-  for (const a of any.slice(1)) candidates.and(a);
-  applyFilters(candidates.andNot(excludedAny), columns, filters);
-  if (candidates.count() === 0 && required.length > 1) {
-    // Nothing has every term: fall back to skills with any of them, ranked by how many they have.
-    candidates = new Bitset(size);
-    for (const a of any) candidates.or(a);
-    applyFilters(candidates.andNot(excludedAny), columns, filters);
-  }
+  const { required, candidates } = await select(reader, columns, query, filters, options);
   const total = candidates.count();
   // One exact float64 key per candidate: clauses matched (7 bits), score in quarter points (13 bits),
   // stars (32 bits); ties on it fall to updatedAt, then ordinal.

@@ -1,9 +1,9 @@
 // Runtime access to the term index: finds the shard that holds a key (the manifest lists each
 // shard's first key), fetches it through the asset store (which keeps recently used shards in its
-// bounded LRU), and reads posting lists straight out of the shard bytes.
+// bounded LRU) once per reader, and reads posting lists straight out of the shard bytes.
 import { ApiError } from "../api/errors.js";
 import type { AssetStore } from "../api/store.js";
-import { shardFor, type SearchManifest } from "./manifest.js";
+import { shardFor, shardsForPrefix, type SearchManifest } from "./manifest.js";
 import { Bitset } from "./postings.js";
 import { ShardReader } from "./shard-format.js";
 
@@ -16,6 +16,9 @@ export interface KeyRef {
 export type ShardBytes = Pick<AssetStore, "bytes">;
 
 export class IndexReader {
+  /** Shards opened by this reader (one request): a shard several clauses need is fetched and checked once. */
+  private readonly opened = new Map<number, Promise<ShardReader>>();
+
   constructor(
     private readonly store: ShardBytes,
     readonly manifest: SearchManifest,
@@ -25,7 +28,13 @@ export class IndexReader {
     return this.manifest.docCount;
   }
 
-  private async shard(n: number): Promise<ShardReader> {
+  private shard(n: number): Promise<ShardReader> {
+    let hit = this.opened.get(n);
+    if (!hit) this.opened.set(n, (hit = this.open(n)));
+    return hit;
+  }
+
+  private async open(n: number): Promise<ShardReader> {
     const info = this.manifest.terms[n]!;
     const reader = new ShardReader(await this.store.bytes(info.file));
     if (reader.docCount !== this.manifest.docCount) throw new RangeError(`shard ${info.file} was built for ${reader.docCount} skills`);
@@ -44,8 +53,7 @@ export class IndexReader {
   async expand(prefix: string): Promise<KeyRef[]> {
     const out: KeyRef[] = [];
     const max = this.manifest.maxExpansions;
-    for (let n = Math.max(0, shardFor(this.manifest.terms, prefix)); n < this.manifest.terms.length; n++) {
-      if (n > 0 && this.manifest.terms[n]!.first > prefix && !this.manifest.terms[n]!.first.startsWith(prefix)) break;
+    for (const n of shardsForPrefix(this.manifest.terms, prefix)) {
       const shard = await this.shard(n);
       for (let i = shard.lowerBound(prefix); i < shard.size; i++) {
         if (!shard.term(i).startsWith(prefix)) return out;

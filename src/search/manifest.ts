@@ -45,3 +45,14 @@ export function shardFor(shards: readonly RangeShard[], key: string): number {
   }
   return lo - 1;
 }
+
+/** Indexes of the shards that may hold keys starting with `prefix`, in key order. */
+export function shardsForPrefix(shards: readonly RangeShard[], prefix: string): number[] {
+  const out: number[] = [];
+  for (let n = Math.max(0, shardFor(shards, prefix)); n < shards.length; n++) {
+    // Keys are sorted: once a shard starts past the prefix's range, no later shard holds any of it.
+    if (n > 0 && shards[n]!.first > prefix && !shards[n]!.first.startsWith(prefix)) break;
+    out.push(n);
+  }
+  return out;
+}

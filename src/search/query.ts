@@ -130,20 +130,28 @@ function toClauses(item: Item): Clause[] {
   return [{ kind: terms.length === 1 ? "term" : "phrase", terms, ...base }];
 }
 
-const clauseKey = (c: Clause) => `${c.negate ? "-" : ""}${c.field ?? ""}:${c.kind}:${c.terms.join(" ")}`;
+/**
+ * The rules every `q` follows, for search and autocomplete alike: present, at most 200 characters,
+ * and at least two characters once trimmed. Returns the trimmed text.
+ */
+export function checkQueryText(q: string | undefined): string {
+  if (q === undefined) throw invalid('the query parameter "q" is required, e.g. q=react');
+  const n = [...q].length;
+  if (n > LIMITS.queryMaxLength) throw new ApiError("QUERY_TOO_LONG", `the query has ${n} characters; at most ${LIMITS.queryMaxLength} are allowed`);
+  const trimmed = q.trim();
+  if (trimmed === "") throw invalid('the query "q" is empty; write at least two characters');
+  if ([...trimmed].length < 2) throw invalid(`the query "${trimmed}" is too short; write at least two characters`);
+  return trimmed;
+}
+
+export const clauseKey = (c: Clause) => `${c.negate ? "-" : ""}${c.field ?? ""}:${c.kind}:${c.terms.join(" ")}`;
 
 /**
  * Parses a search query. Throws ApiError INVALID_QUERY (missing, empty, too short, a lone "*", nothing
  * searchable left), QUERY_TOO_LONG, or INVALID_SYNTAX, each with a message saying what to change.
  */
 export function parseQuery(q: string | undefined): ParsedQuery {
-  if (q === undefined) throw invalid('the query parameter "q" is required, e.g. q=react');
-  if ([...q].length > LIMITS.queryMaxLength) {
-    throw new ApiError("QUERY_TOO_LONG", `the query has ${[...q].length} characters; at most ${LIMITS.queryMaxLength} are allowed`);
-  }
-  const trimmed = q.trim();
-  if (trimmed === "") throw invalid('the query "q" is empty; write at least two characters');
-  if ([...trimmed].length < 2) throw invalid(`the query "${trimmed}" is too short; write at least two characters`);
+  const trimmed = checkQueryText(q);
   const items = readItems(trimmed);
   if (items.length > 0 && items.every((it) => it.prefix && it.text === "")) throw invalid('a lone "*" matches nothing; write a word, or a prefix such as react*');
   if (items.some((it) => it.prefix && it.text === "")) throw syntax('a lone "*" between words: "*" may only end a word, as in react*');

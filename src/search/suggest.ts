@@ -1,19 +1,21 @@
 // Autocomplete at runtime: completes the last word (or the last word of an open "phrase") of a partial
 // query. A lone word is answered from the precomputed prefix tables with exact counts; after other
-// words, the best completions are counted by running the whole suggested query.
+// words, a bounded number of completions are counted as whole queries, every word required.
 import { ApiError } from "../api/errors.js";
 import type { AssetStore } from "../api/store.js";
 import type { Columns } from "../render/columns.js";
-import { LIMITS } from "../schemas/params.js";
-import { executeQuery, NO_FILTERS } from "./execute.js";
+import { countAllTerms, type ClauseSets } from "./execute.js";
 import { IndexReader } from "./index-reader.js";
-import { EntriesShard, shardFor, TopShard, type SearchManifest } from "./manifest.js";
-import { parseQuery } from "./query.js";
+import { EntriesShard, shardFor, shardsForPrefix, TopShard, type SearchManifest } from "./manifest.js";
+import { checkQueryText, FIELDS, parseQuery } from "./query.js";
 import { bySuggestionRank, type Suggestion } from "./suggest-build.js";
 import { fold, terms } from "./text.js";
 
-/** How many completions of the last word are counted in context when earlier words narrow them. */
-const CONTEXT_CANDIDATES = 3;
+/**
+ * How many completions of the last word are counted when earlier words narrow them, whatever the
+ * limit: each is one more clause resolved and one intersection, so a keystroke's cost stays bounded.
+ */
+export const COUNTED_CANDIDATES = 24;
 
 interface PartialQuery {
   /** Everything before the word being completed, as typed. */
@@ -26,40 +28,59 @@ interface PartialQuery {
   word: string;
 }
 
-/** Applies the search rules for a missing, empty, too long or too short `q`. */
-function checkLength(q: string | undefined): string {
-  if (q === undefined) throw new ApiError("INVALID_QUERY", 'the query parameter "q" is required, e.g. q=rea');
-  const n = [...q].length;
-  if (n > LIMITS.queryMaxLength) throw new ApiError("QUERY_TOO_LONG", `the query has ${n} characters; at most ${LIMITS.queryMaxLength} are allowed`);
-  const t = q.trim();
-  if (t === "") throw new ApiError("INVALID_QUERY", 'the query "q" is empty; write at least two characters');
-  if ([...t].length < 2) throw new ApiError("INVALID_QUERY", `the query "${t}" is too short; write at least two characters`);
-  if (/^\*+$/.test(t)) throw new ApiError("INVALID_QUERY", 'a lone "*" matches nothing; write the start of a word');
-  return t;
+const quotesIn = (text: string) => text.match(/"/g)?.length ?? 0;
+
+/** A last item that says nothing yet: "-", "name:", an opening quote, or several of them ('-name:"'). */
+const DANGLING = /(?:^|\s)(-?(?:([A-Za-z]+):)?"?)$/;
+
+/**
+ * `q` without a dangling last item, which the user is still typing and which no query can end with;
+ * `q` itself when there is none. An unknown field or a quote that closes a phrase is not dangling.
+ */
+export function withoutDanglingItem(q: string): string {
+  const m = DANGLING.exec(q);
+  if (!m || m[1] === "") return q;
+  const field = m[2]?.toLowerCase();
+  if (field !== undefined && !(FIELDS as readonly string[]).includes(field)) return q;
+  const before = q.slice(0, m.index);
+  // Inside an open phrase, "-" or "name:" or a quote is part of (or closes) the phrase.
+  if (quotesIn(before) % 2 === 1) return q;
+  return before.trimEnd();
 }
 
 function splitPartial(q: string): PartialQuery {
-  const inPhrase = (q.match(/"/g)?.length ?? 0) % 2 === 1;
-  const lastSpace = Math.max(q.lastIndexOf(" "), q.lastIndexOf("\t"), q.lastIndexOf("\n"));
-  let start = lastSpace + 1;
-  if (inPhrase) start = Math.max(start, q.lastIndexOf('"') + 1);
-  let raw = q.slice(start);
-  const head = q.slice(0, start);
+  const inPhrase = quotesIn(q) % 2 === 1;
+  const lastItem = q.length - /\S*$/u.exec(q)![0].length;
+  if (inPhrase) {
+    const start = Math.max(lastItem, q.lastIndexOf('"') + 1);
+    // An open phrase is negated when its item begins with "-" (-"pdf fo, -name:"pdf fo).
+    const negate = /(?:^|\s)-[^\s"]*"[^"]*$/u.test(q);
+    return { head: q.slice(0, start), field: "", inPhrase, negate, word: fold(q.slice(start)) };
+  }
+  let raw = q.slice(lastItem);
   let field = "";
   let negate = false;
-  if (!inPhrase) {
-    if (raw.startsWith("-")) {
-      negate = true;
-      raw = raw.slice(1);
-    }
-    const m = /^([A-Za-z]+:)(.*)$/s.exec(raw);
-    if (m) {
-      field = m[1]!.toLowerCase();
-      raw = m[2]!;
-    }
-    if (raw.startsWith('"')) raw = raw.slice(1);
+  if (raw.startsWith("-")) {
+    negate = true;
+    raw = raw.slice(1);
   }
+  const m = /^([A-Za-z]+:)(.*)$/s.exec(raw);
+  if (m) {
+    field = m[1]!.toLowerCase();
+    raw = m[2]!;
+  }
+  if (raw.startsWith('"')) raw = raw.slice(1);
+  const head = q.slice(0, lastItem);
   return { head: negate ? `${head}-` : head, field, inPhrase, negate, word: fold(raw.replace(/\*+$/, "")) };
+}
+
+/** Syntax errors are 400s; a query that is only too short, only stop words or only exclusions so far is fine. */
+function checkSyntax(q: string): void {
+  try {
+    parseQuery(q);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== "INVALID_QUERY") throw e;
+  }
 }
 
 /** Completions of `word` (folded), best first, with their stand-alone counts. */
@@ -73,8 +94,7 @@ async function completions(store: Pick<AssetStore, "json">, manifest: SearchMani
     return shard.find(([p]) => p === word)?.[1].slice(0, want) ?? [];
   }
   const found: Suggestion[] = [];
-  for (let n = Math.max(0, shardFor(s.entries, word)); n < s.entries.length; n++) {
-    if (n > 0 && s.entries[n]!.first > word && !s.entries[n]!.first.startsWith(word)) break;
+  for (const n of shardsForPrefix(s.entries, word)) {
     const shard = await store.json(s.entries[n]!.file, EntriesShard);
     for (const e of shard) if (e[0].startsWith(word)) found.push(e);
   }
@@ -89,37 +109,46 @@ export async function suggest(
   q: string | undefined,
   limit: number,
 ): Promise<Suggestion[]> {
-  const text = checkLength(q);
-  const partial = splitPartial(text);
-  // Whatever comes before the last word must be a valid query (syntax errors are 400s); a partial last
-  // word that is only a stop word or too short a prefix is fine here.
-  try {
-    parseQuery(partial.inPhrase ? `${text}"` : text);
-  } catch (e) {
-    if (!(e instanceof ApiError) || e.code !== "INVALID_QUERY") throw e;
+  const typed = checkQueryText(q);
+  const text = withoutDanglingItem(typed);
+  if (text !== typed) {
+    // "pdf -", "pdf name:", 'pdf "': what comes before must be valid; there is no word to complete yet.
+    if (text !== "") checkSyntax(text);
+    return [];
   }
+  const partial = splitPartial(text);
+  // Whatever comes before the last word must be a valid query; a partial last word that is only a
+  // stop word or too short a prefix is fine here.
+  checkSyntax(partial.inPhrase ? `${text}"` : text);
   if (partial.negate || partial.word === "") return [];
   const head = partial.head.trim();
   if (head === "" && !partial.field && !partial.inPhrase) return completions(store, manifest, partial.word, limit);
   const reader = new IndexReader(store, manifest);
-  const candidates = await completions(store, manifest, partial.word, limit * CONTEXT_CANDIDATES);
-  const out: Suggestion[] = [];
-  for (const [completion] of candidates) {
-    if (completion.includes(" ")) continue;
-    const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
-    let count = 0;
-    try {
-      count = (await executeQuery(reader, await columns(), parseQuery(suggestion), NO_FILTERS, 1, 1)).total;
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    }
-    if (count > 0) out.push([suggestion, count]);
-  }
-  if (!partial.field && !partial.inPhrase) {
-    // Whole skill names that the words typed so far begin ("writing hoo" -> "writing hookify rule").
-    const typed = [...terms(head), partial.word].join(" ");
-    for (const entry of await completions(store, manifest, typed, limit)) {
-      if (entry[0].includes(" ") && !out.some(([t]) => t === entry[0])) out.push(entry);
+  const cols = await columns();
+  // The earlier words' clauses are resolved once and shared by every candidate's count.
+  const resolved = new Map<string, Promise<ClauseSets>>();
+  const candidates = (await completions(store, manifest, partial.word, Number.POSITIVE_INFINITY))
+    .filter(([completion]) => !completion.includes(" "))
+    .slice(0, COUNTED_CANDIDATES);
+  const counted = await Promise.all(
+    candidates.map(async ([completion]): Promise<Suggestion> => {
+      const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
+      try {
+        // Every word required: the count is what a search for the suggestion finds, never the any-word fallback.
+        return [suggestion, await countAllTerms(reader, cols, parseQuery(suggestion), { resolved })];
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        return [suggestion, 0];
+      }
+    }),
+  );
+  const out = counted.filter(([, count]) => count > 0);
+  if (!partial.field && /^[^"*:]*$/.test(head) && !/(?:^|\s)-/.test(head)) {
+    // Whole skill names that the plain words typed so far begin ("writing hoo" -> "writing hookify rule");
+    // their counts (every word of the name required) are precomputed.
+    const typedWords = [...terms(head), partial.word].join(" ");
+    for (const entry of await completions(store, manifest, typedWords, limit)) {
+      if (entry[0].includes(" ") && entry[1] > 0 && !out.some(([t]) => t === entry[0])) out.push(entry);
     }
   }
   return out.sort(bySuggestionRank).slice(0, limit);

@@ -14,8 +14,10 @@ import type { BuildManifest } from "../../src/schemas/manifest.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { SearchEnvelope, SuggestionEnvelope } from "../../src/schemas/envelope.js";
 import { autocompleteEndpoint, searchEndpoint } from "../../src/search/endpoint.js";
+import { SearchManifest } from "../../src/search/manifest.js";
 import { parseQuery } from "../../src/search/query.js";
-import { referenceIndex, referenceSearch, type ReferenceIndex } from "../../src/search/reference.js";
+import { suggest } from "../../src/search/suggest.js";
+import { referenceIndex, referenceSearch, type ReferenceIndex } from "./support/reference.js";
 import { terms } from "../../src/search/text.js";
 import { writeFixtureDataset } from "./support/fixture.js";
 import { buildSite, folderStore } from "./support/local-site.js";
@@ -180,6 +182,45 @@ describe("autocomplete", () => {
     expect(got).toContainEqual({ text: "quenzite helper", count: 3 });
     expect(got[0]!.count).toBe(3);
     for (const s of got) expect(s.count).toBe(referenceSearch(ref, parseQuery(s.text)).length);
+  });
+  /** What a search for `q` finds with every word required (the reference without its any-word fallback). */
+  const allWordsCount = (q: string) => {
+    const parsed = parseQuery(q);
+    return referenceSearch(ref, parsed).filter((r) => r.matched === parsed.required.length).length;
+  };
+  it("counts a completion after earlier words only where every word matches, and drops the rest", async () => {
+    // No skill holds both quenzite and a zorb... word: the any-word fallback must not lend them a count.
+    expect(allWordsCount("quenzite zorblax")).toBe(0);
+    expect(await complete("quenzite zorb", "20")).toEqual([]);
+    for (const q of ["quenzite hel", "skill s", "glorbic hoo", "name:zorb", '"glorbic hoo', "helper -rock mine"]) {
+      const got = await complete(q, "20");
+      expect(got.length, q).toBeGreaterThan(0);
+      for (const s of got) {
+        expect(s.count, s.text).toBeGreaterThan(0);
+        expect(s.count, s.text).toBe(allWordsCount(s.text));
+        expect((await search({ q: s.text })).pagination.total, s.text).toBe(s.count);
+      }
+    }
+  });
+  it("accepts a query still being typed: a dangling -, field: or opening quote gives 200", async () => {
+    for (const q of ["quenzite -", "quenzite name:", 'quenzite "', '-"', 'quenzite -name:"', "quenzite DESCRIPTION:"]) {
+      expect(await complete(q), q).toEqual([]);
+    }
+    expect(await complete('"glorbic hoo')).toContainEqual({ text: '"glorbic hook"', count: 1 });
+    for (const q of ["foo:bar x", "quenzite foo:", 'quen"zite he', "quenzite --", "quenzite name:-"]) {
+      const url = new URL("http://localhost/api/v1/skills/autocomplete");
+      url.searchParams.set("q", q);
+      const scope = { url, request: new Request(url), store, manifest, now: () => 0, memo: memoOver(memo) };
+      await expect(autocompleteEndpoint(scope), q).rejects.toMatchObject({ code: "INVALID_SYNTAX" });
+    }
+  });
+  it("counts candidates in context without fetching any shard twice, however high the limit", async () => {
+    const reads: string[] = [];
+    const counting = { json: store.json.bind(store), bytes: (path: string) => (reads.push(path), store.bytes(path)) };
+    const got = await suggest(counting, SearchManifest.parse(manifest.search), () => store.columns(), "skill s", 20);
+    expect(got.length).toBeGreaterThan(1);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBe(new Set(reads).size);
   });
   it("applies the q rules", async () => {
     const url = new URL("http://localhost/api/v1/skills/autocomplete?q=a");

@@ -1,13 +1,12 @@
 // The brute-force reference search: the same parser, analyser and ranking as the indexed search,
-// but a linear scan over every skill's text. Tests compare the two; the benchmark uses it as the
-// baseline. Not used by the function.
-import { ApiError } from "../api/errors.js";
-import type { SkillRecord } from "../schemas/dataset.js";
-import { fieldKeys, PHRASE_FIELDS, searchDocument } from "./document-text.js";
-import { MAX_EXPANSIONS } from "./build-index.js";
-import type { Clause, ParsedQuery } from "./query.js";
-import { clauseFields, clauseScore, compareRanked, type Ranked } from "./rank.js";
-import { pairsOf } from "./text.js";
+// but a linear scan over every skill's text. Tests compare the indexed search with it.
+import { ApiError } from "../../../src/api/errors.js";
+import type { SkillRecord } from "../../../src/schemas/dataset.js";
+import { fieldKeys, PHRASE_FIELDS, searchDocument } from "../../../src/search/document-text.js";
+import { MAX_EXPANSIONS } from "../../../src/search/build-index.js";
+import type { Clause, ParsedQuery } from "../../../src/search/query.js";
+import { clauseFields, clauseScore, compareRanked, type Ranked } from "../../../src/search/rank.js";
+import { pairsOf } from "../../../src/search/text.js";
 
 export interface ReferenceFilters {
   category?: string;
