@@ -1,0 +1,101 @@
+// The small shared pieces of the search code: the q rules, the range-shard prefix scan, varint
+// decoding of build-time lists, and how autocomplete recognises an item still being typed.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api/errors.js";
+import { ListBuilder } from "../../src/search/collect-postings.js";
+import { shardsForPrefix, type RangeShard } from "../../src/search/manifest.js";
+import { readVarint, writeVarint } from "../../src/search/postings.js";
+import { checkQueryText } from "../../src/search/query.js";
+import { withoutDanglingItem } from "../../src/search/suggest.js";
+
+const codeOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof ApiError) return e.code;
+    throw e;
+  }
+  return "OK";
+};
+
+describe("checkQueryText", () => {
+  it.each([
+    [undefined, "INVALID_QUERY"],
+    ["", "INVALID_QUERY"],
+    ["   ", "INVALID_QUERY"],
+    [" a ", "INVALID_QUERY"],
+    ["é".repeat(201), "QUERY_TOO_LONG"],
+    ["é".repeat(200), "OK"],
+    [" pd ", "OK"],
+  ])("%j -> %s", (q, code) => expect(codeOf(() => checkQueryText(q))).toBe(code));
+  it("returns the trimmed text", () => expect(checkQueryText("  pdf fo ")).toBe("pdf fo"));
+});
+
+describe("shardsForPrefix", () => {
+  const shards: RangeShard[] = ["", "bb", "bd", "c", "ca", "d"].map((first, i) => ({ first, file: `search/terms/${String(i).padStart(16, "0")}.bin`, bytes: 1 }));
+  it.each([
+    ["a", [0]],
+    ["b", [0, 1, 2]],
+    ["bc", [1]],
+    ["bd", [2]],
+    ["c", [3, 4]],
+    ["cb", [4]],
+    ["z", [5]],
+  ])("%s -> shards %j", (prefix, expected) => expect(shardsForPrefix(shards, prefix)).toEqual(expected));
+  it("every key with the prefix lies in a listed shard", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "c", "d", "e"), maxLength: 4 }), fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), minLength: 1, maxLength: 3 }), (key, prefix) => {
+        const full = prefix + key;
+        let holder = 0;
+        while (holder + 1 < shards.length && shards[holder + 1]!.first <= full) holder++;
+        expect(shardsForPrefix(shards, prefix)).toContain(holder);
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+  it("no shards, no range", () => expect(shardsForPrefix([], "ab")).toEqual([]));
+});
+
+describe("varints", () => {
+  it("a ListBuilder gives back the ordinals it was given, gaps of any size", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat({ max: 2 ** 31 }), { maxLength: 60 }), (values) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const list = new ListBuilder();
+        for (const v of sorted) list.push(v);
+        expect([...list.toArray()]).toEqual(sorted);
+      }),
+      { numRuns: 200, seed: 3 },
+    );
+  });
+  it("readVarint reads what writeVarint wrote and rejects truncated input", () => {
+    const out: number[] = [];
+    for (const v of [0, 127, 128, 300, 2 ** 32 - 1]) writeVarint(out, v);
+    const bytes = Uint8Array.from(out);
+    const read: number[] = [];
+    for (let pos = 0; pos < bytes.length; ) {
+      let v: number;
+      [v, pos] = readVarint(bytes, pos);
+      read.push(v);
+    }
+    expect(read).toEqual([0, 127, 128, 300, 2 ** 32 - 1]);
+    expect(() => readVarint(Uint8Array.of(0x80, 0x80), 0)).toThrow(RangeError);
+  });
+});
+
+describe("withoutDanglingItem", () => {
+  it.each([
+    ["pdf -", "pdf"],
+    ["pdf name:", "pdf"],
+    ["pdf NAME:", "pdf"],
+    ['pdf "', "pdf"],
+    ['pdf -content:"', "pdf"],
+    ['-"', ""],
+    ["pdf fo", "pdf fo"],
+    ["pdf foo:", "pdf foo:"],
+    ['pdf "ab cd "', 'pdf "ab cd "'],
+    ['pdf "ab -', 'pdf "ab -'],
+    ['"ab" "', '"ab"'],
+  ])("%j -> %j", (q, expected) => expect(withoutDanglingItem(q)).toBe(expected));
+});
