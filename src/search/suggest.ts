@@ -74,6 +74,11 @@ function splitPartial(q: string): PartialQuery {
   return { head: negate ? `${head}-` : head, field, inPhrase, negate, word: fold(raw.replace(/\*+$/, "")) };
 }
 
+/** The completions worth counting after earlier words: the best COUNTED_CANDIDATES single words, whatever the limit. */
+export function countedCandidates(completions: readonly Suggestion[]): Suggestion[] {
+  return completions.filter(([text]) => !text.includes(" ")).slice(0, COUNTED_CANDIDATES);
+}
+
 /** Syntax errors are 400s; a query that is only too short, only stop words or only exclusions so far is fine. */
 function checkSyntax(q: string): void {
   try {
@@ -127,9 +132,7 @@ export async function suggest(
   const cols = await columns();
   // The earlier words' clauses are resolved once and shared by every candidate's count.
   const resolved = new Map<string, Promise<ClauseSets>>();
-  const candidates = (await completions(store, manifest, partial.word, Number.POSITIVE_INFINITY))
-    .filter(([completion]) => !completion.includes(" "))
-    .slice(0, COUNTED_CANDIDATES);
+  const candidates = countedCandidates(await completions(store, manifest, partial.word, Number.POSITIVE_INFINITY));
   const counted = await Promise.all(
     candidates.map(async ([completion]): Promise<Suggestion> => {
       const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();

@@ -7,7 +7,8 @@ import { ListBuilder } from "../../src/search/collect-postings.js";
 import { shardsForPrefix, type RangeShard } from "../../src/search/manifest.js";
 import { readVarint, writeVarint } from "../../src/search/postings.js";
 import { checkQueryText } from "../../src/search/query.js";
-import { withoutDanglingItem } from "../../src/search/suggest.js";
+import { bySuggestionRank, type Suggestion } from "../../src/search/suggest-build.js";
+import { COUNTED_CANDIDATES, countedCandidates, withoutDanglingItem } from "../../src/search/suggest.js";
 
 const codeOf = (f: () => unknown) => {
   try {
@@ -81,6 +82,16 @@ describe("varints", () => {
     }
     expect(read).toEqual([0, 127, 128, 300, 2 ** 32 - 1]);
     expect(() => readVarint(Uint8Array.of(0x80, 0x80), 0)).toThrow(RangeError);
+  });
+});
+
+describe("countedCandidates", () => {
+  it("keeps at most a small fixed number of single-word completions, best first", () => {
+    expect(COUNTED_CANDIDATES).toBeLessThanOrEqual(24);
+    const many: Suggestion[] = Array.from({ length: 100 }, (_, i): Suggestion => [i % 5 === 0 ? `form filler ${i}` : `form${i}`, 1000 - i]).sort(bySuggestionRank);
+    const kept = countedCandidates(many);
+    expect(kept.length).toBe(COUNTED_CANDIDATES);
+    expect(kept).toEqual(many.filter(([t]) => !t.includes(" ")).slice(0, COUNTED_CANDIDATES));
   });
 });
 
