@@ -19,6 +19,7 @@ export const DatasetRepo = z.looseObject({
   hasPluginJson: z.boolean().optional(),
   topLevel: z.array(z.string()).default([]),
   skillPaths: z.array(z.string()).default([]),
+  commitCount: z.number().int().nonnegative().optional(),
   // Fixture-only extras (absent from the shared dataset): what a test wants GitHub to say.
   description: z.string().nullable().optional(),
   topics: z.array(z.string()).optional(),

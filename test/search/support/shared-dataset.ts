@@ -6,72 +6,32 @@ import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import matter from "gray-matter";
-import { z } from "zod";
 import { compareKeys } from "../../../src/dataset/key.js";
 import { stableStringify } from "../../../src/dataset/json.js";
 import { SkillRecord, type SkillFile } from "../../../src/schemas/dataset.js";
 import { PROJECT_ROOT } from "../../support/pages-dev.js";
+import { DatasetRepo, DatasetSkill } from "../../github/model.js";
+import { parseSkillFile } from "../../../src/ingest/skill-file.js";
+import { choosePrimary } from "../../../src/ingest/primary.js";
 
 export const SHARED_DATASET = process.env.SKILLS_SHARED_DATASET ?? resolve(PROJECT_ROOT, "..", "shared", "dataset");
 export const sharedDatasetPresent = () => existsSync(join(SHARED_DATASET, "skills.jsonl")) && existsSync(join(SHARED_DATASET, "repos.jsonl"));
-
-const RepoRow = z.object({
-  owner: z.string(),
-  repo: z.string(),
-  defaultBranch: z.string(),
-  headSha: z.string(),
-  firstCommitAt: z.string(),
-  lastCommitAt: z.string(),
-  commitCount: z.number().optional(),
-  licenseSpdx: z.string().nullable(),
-  hasMarketplace: z.boolean(),
-  marketplace: z.object({ name: z.string().optional(), description: z.string().optional() }).passthrough().nullable(),
-});
-const SkillRow = z.object({ owner: z.string(), repo: z.string(), path: z.string(), raw: z.string(), blobSha: z.string(), size: z.number(), mode: z.string().optional() });
-type SkillRow = z.infer<typeof SkillRow>;
 
 async function* rows(file: string): AsyncGenerator<unknown> {
   const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
   for await (const line of lines) if (line.trim()) yield JSON.parse(line);
 }
 
-const asText = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
-
-/** name and description from frontmatter; a file whose YAML does not parse falls back to line matching. */
-function frontmatter(raw: string): { name: string; description: string } {
-  try {
-    const data: unknown = matter(raw.replace(/^\uFEFF/, ""), {}).data;
-    const fm = z.record(z.string(), z.unknown()).parse(data ?? {});
-    return { name: asText(fm.name), description: asText(fm.description) };
-  } catch {
-    const line = (key: string) => asText(new RegExp(`^${key}:\\s*(.+)$`, "m").exec(raw)?.[1]?.replace(/^["']|["']$/g, ""));
-    return { name: line("name"), description: line("description") };
-  }
-}
-
-const depth = (path: string) => path.split("/").length;
-const folderOf = (path: string) => path.split("/").slice(-2, -1)[0] ?? "";
-
-function primaryOf(repo: string, files: SkillFile[]): SkillFile {
-  if (files.length === 1) return files[0]!;
-  const root = files.find((f) => f.path === "SKILL.md");
-  if (root) return root;
-  const named = files.filter((f) => folderOf(f.path).toLowerCase() === repo.toLowerCase() || f.name.toLowerCase() === repo.toLowerCase());
-  const pool = named.length > 0 ? named : files;
-  return [...pool].sort((a, b) => depth(a.path) - depth(b.path) || (a.path < b.path ? -1 : 1))[0]!;
-}
-
 /** Writes a dataset folder (skills.jsonl, categories, platforms, meta) from the shared dataset; returns the records. */
 export async function convertSharedDataset(outDir: string): Promise<SkillRecord[]> {
-  const repos = new Map<string, z.infer<typeof RepoRow>>();
+  const repos = new Map<string, DatasetRepo>();
   for await (const row of rows(join(SHARED_DATASET, "repos.jsonl"))) {
-    const r = RepoRow.parse(row);
+    const r = DatasetRepo.parse(row);
     repos.set(`${r.owner}/${r.repo}`, r);
   }
-  const files = new Map<string, SkillRow[]>();
+  const files = new Map<string, DatasetSkill[]>();
   for await (const row of rows(join(SHARED_DATASET, "skills.jsonl"))) {
-    const s = SkillRow.parse(row);
+    const s = DatasetSkill.parse(row);
     if (s.mode === "120000") continue; // a symlink: raw is a path, not a skill
     const key = `${s.owner}/${s.repo}`;
     files.set(key, [...(files.get(key) ?? []), s]);
@@ -81,12 +41,14 @@ export async function convertSharedDataset(outDir: string): Promise<SkillRecord[
   for (const [key, repo] of repos) {
     const rowsOf = files.get(key);
     if (!rowsOf || rowsOf.length === 0) continue;
-    const skillFiles: SkillFile[] = rowsOf.map((s) => {
-      const fm = frontmatter(s.raw);
-      return { path: s.path, name: fm.name || folderOf(s.path) || repo.repo, description: fm.description, sha: s.blobSha, size: s.size, content: s.raw };
+    // The crawler's own parser and primary rule, so the converted records read as a crawl would.
+    const skillFiles: SkillFile[] = rowsOf.flatMap((s) => {
+      const parsed = parseSkillFile(s.raw, s.path, repo.repo);
+      return parsed.ok ? [{ path: s.path, name: parsed.skill.name, description: parsed.skill.description, sha: s.blobSha, size: s.size, content: s.raw }] : [];
     });
-    const primary = primaryOf(repo.repo, skillFiles);
-    const description = primary.description || repo.marketplace?.description || `${repo.repo} skills`;
+    const primary = choosePrimary(skillFiles, repo.repo);
+    if (!primary) continue;
+    const description = primary.description || `${repo.repo} skills`;
     records.push(
       SkillRecord.parse({
         id: String(1_000_000 + ordinal++),
@@ -109,7 +71,7 @@ export async function convertSharedDataset(outDir: string): Promise<SkillRecord[
         subcategories: [],
         platforms: ["claude-code"],
         installCommands: {},
-        hasIndex: repo.hasMarketplace,
+        hasIndex: repo.hasMarketplace ?? false,
         defaultBranch: repo.defaultBranch,
         headSha: repo.headSha,
         primary: primary.path,
