@@ -27,7 +27,7 @@ import { IndexReader } from "../src/search/index-reader.js";
 import type { Columns } from "../src/render/columns.js";
 import { parseQuery } from "../src/search/query.js";
 import { fold, terms } from "../src/search/text.js";
-import { folderAssets } from "../test/search/support/local-site.js";
+import { folderAssets } from "../src/render/folder-assets.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../test/search/support/shared-dataset.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 

@@ -103,33 +103,20 @@ export async function fetchFacts(octokit: Octokit, batch: FactsBatch): Promise<F
   }
   const errorAt = (head: string, index?: number) =>
     answer.errors.find((e) => e.path?.[0] === head && (index === undefined || Number(e.path?.[1]) === index));
-  if (ids.length) {
-    const nodes = answer.data.nodes;
-    ids.forEach((id, i) => {
-      const node = Array.isArray(nodes) ? nodes[i] : undefined;
-      const err = errorAt("nodes", i);
-      if (node === null || node === undefined) {
-        if (err?.type === "NOT_FOUND") out.missingIds.push(id);
-        else out.failed.push({ key: id, reason: err?.message ?? "no answer for this node" });
-        return;
-      }
-      const f = parseFacts(node);
-      if (typeof f === "string") out.failed.push({ key: id, reason: f });
-      else out.byNodeId.set(id, f);
-    });
-  }
-  names.forEach((name, i) => {
-    const node = answer.data[`r${i}`];
-    const err = errorAt(`r${i}`);
+  /** One answered repository: its facts, or why it has none (gone, or failed). */
+  const take = (key: string, node: unknown, err: ReturnType<typeof errorAt>, missing: string[], found: (f: RepoFacts) => void) => {
     if (node === null || node === undefined) {
-      if (err?.type === "NOT_FOUND") out.missingNames.push(name);
-      else out.failed.push({ key: name, reason: err?.message ?? "no answer for this repository" });
+      if (err?.type === "NOT_FOUND") missing.push(key);
+      else out.failed.push({ key, reason: err?.message ?? "no answer for this repository" });
       return;
     }
     const f = parseFacts(node);
-    if (typeof f === "string") out.failed.push({ key: name, reason: f });
-    else out.byName.set(name.toLowerCase(), f);
-  });
+    if (typeof f === "string") out.failed.push({ key, reason: f });
+    else found(f);
+  };
+  const nodes = answer.data.nodes;
+  ids.forEach((id, i) => take(id, Array.isArray(nodes) ? nodes[i] : undefined, errorAt("nodes", i), out.missingIds, (f) => out.byNodeId.set(id, f)));
+  names.forEach((name, i) => take(name, answer.data[`r${i}`], errorAt(`r${i}`), out.missingNames, (f) => out.byName.set(name.toLowerCase(), f)));
   searches.forEach((s, i) => {
     const conn = SearchConnection.safeParse(answer.data[`s${i}`]);
     if (!conn.success) {
