@@ -3,7 +3,9 @@ import { parseArgs } from "node:util";
 import { build } from "../src/render/build.js";
 import { writeSearchIndex } from "../src/search/build-index.js";
 
-const { values } = parseArgs({ options: { data: { type: "string" }, out: { type: "string" }, search: { type: "boolean", default: true } } });
+const { values } = parseArgs({
+  options: { data: { type: "string" }, out: { type: "string" }, search: { type: "boolean", default: true } },
+});
 const report = await build({
   dataDir: values.data!,
   outDir: values.out!,

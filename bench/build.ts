@@ -16,7 +16,9 @@ import { folderAssets } from "../src/render/folder-assets.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 import { seeded } from "../src/synth/random.js";
 
-const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000" }, work: { type: "string", default: ".tmp/bench" } } });
+const { values } = parseArgs({
+  options: { sizes: { type: "string", default: "1000,10000,100000" }, work: { type: "string", default: ".tmp/bench" } },
+});
 const sizes = values.sizes.split(",").map(Number);
 const tsx = join("node_modules", ".bin", "tsx");
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -46,7 +48,7 @@ async function changeOne(from: string, to: string, index: number): Promise<void>
       record.stars += 1;
       text = JSON.stringify(record);
     }
-    if (!out.write(text + "\n")) await once(out, "drain");
+    if (!out.write(`${text}\n`)) await once(out, "drain");
   }
   out.end();
   await once(out, "finish");
@@ -60,14 +62,26 @@ async function timeQueries(siteDir: string, dataDir: string) {
   const kinds: Record<string, () => string> = {
     "list (default)": () => `/skills?page=${random.int(1, 5)}`,
     "list (category, name, page 3)": () => `/skills?category=${random.pick(dataset.categories.categories).slug}&sort=name&page=3&limit=50`,
-    detail: () => { const r = pickSkill(); return `/skills/${r.owner}/${r.repo}`; },
-    content: () => { const r = pickSkill(); return `/skills/${r.owner}/${r.repo}/content`; },
-    stats: () => { const r = pickSkill(); return `/skills/${r.owner}/${r.repo}/stats`; },
+    detail: () => {
+      const r = pickSkill();
+      return `/skills/${r.owner}/${r.repo}`;
+    },
+    content: () => {
+      const r = pickSkill();
+      return `/skills/${r.owner}/${r.repo}/content`;
+    },
+    stats: () => {
+      const r = pickSkill();
+      return `/skills/${r.owner}/${r.repo}/stats`;
+    },
     categories: () => `/categories?locale=${random.pick(["en", "zh", "de"])}`,
   };
   const ask = async (services: Services, path: string) => {
     const t = performance.now();
-    const res = await handleRequest({ request: new Request(`http://bench/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} }, services);
+    const res = await handleRequest(
+      { request: new Request(`http://bench/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} },
+      services,
+    );
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
     return performance.now() - t;
@@ -130,8 +144,10 @@ for (const n of sizes) {
   ]);
   queryTables.push(
     `### ${n.toLocaleString("en")} skills\n\n` +
-      table(["endpoint", "cold (ms)", "cold bytes loaded", "warm p50 (ms)", "warm p95 (ms)"],
-        q.map((r) => [r.kind, r.cold.toFixed(2), mb(r.coldBytes) + " MB", r.p50.toFixed(3), r.p95.toFixed(3)])),
+      table(
+        ["endpoint", "cold (ms)", "cold bytes loaded", "warm p50 (ms)", "warm p95 (ms)"],
+        q.map((r) => [r.kind, r.cold.toFixed(2), `${mb(r.coldBytes)} MB`, r.p50.toFixed(3), r.p95.toFixed(3)]),
+      ),
   );
 }
 
@@ -142,7 +158,19 @@ const report = [
   "Baselines measured in the same run: reading and validating the dataset alone (the build's time is shown as a multiple of it), and the file count a naive one-file-per-response layout would need (3 files a skill plus 20-item pages per category).",
   "",
   table(
-    ["skills", "SKILL.md MB", "read (s)", "build (s)", "build / read", "peak RSS (MB)", "files", "naive files", "total MB", "largest file MB", "files rewritten when one skill changes"],
+    [
+      "skills",
+      "SKILL.md MB",
+      "read (s)",
+      "build (s)",
+      "build / read",
+      "peak RSS (MB)",
+      "files",
+      "naive files",
+      "total MB",
+      "largest file MB",
+      "files rewritten when one skill changes",
+    ],
     summary,
   ),
   "",
@@ -155,5 +183,5 @@ const report = [
   ...queryTables.flatMap((t) => [t, ""]),
 ].join("\n");
 mkdirSync("bench/results", { recursive: true });
-await writeFile("bench/results/build.md", report + "\n");
+await writeFile("bench/results/build.md", `${report}\n`);
 console.log(report);

@@ -45,7 +45,21 @@ async function startServer(count: number): Promise<{ url: string; child: ChildPr
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(ROOT, "scripts", "github-fixture.ts"), "--synthesize", String(count), "--port", String(port), "--rate-limit", "100000000", "--search-limit", "100000000", "--code-search-limit", "100000000"],
+    [
+      "--import",
+      "tsx",
+      join(ROOT, "scripts", "github-fixture.ts"),
+      "--synthesize",
+      String(count),
+      "--port",
+      String(port),
+      "--rate-limit",
+      "100000000",
+      "--search-limit",
+      "100000000",
+      "--code-search-limit",
+      "100000000",
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=8000" } },
   );
   await new Promise<void>((ok, fail) => {
@@ -63,7 +77,12 @@ async function serverCount(url: string, reset = false): Promise<number> {
   return typeof body === "object" && body !== null && "total" in body && typeof body.total === "number" ? body.total : NaN;
 }
 
-async function crawlOnce(url: string, dir: string, label: string, now: string): Promise<{ out: CrawlOutput; ms: number; requests: number }> {
+async function crawlOnce(
+  url: string,
+  dir: string,
+  label: string,
+  now: string,
+): Promise<{ out: CrawlOutput; ms: number; requests: number }> {
   const input = await loadCrawlInput(dir, join(ROOT, "data"), join(dir, "sources.json"));
   const client = createGitHubClient({ baseUrl: url, timing: TIMING });
   const progress = createProgress({
@@ -75,13 +94,18 @@ async function crawlOnce(url: string, dir: string, label: string, now: string): 
   });
   await serverCount(url, true);
   const t = Date.now();
-  const out = await runCrawl({ octokit: client.octokit, requests: client.requests, progress, clock: () => new Date(now) }, input, { concurrency: 8 });
+  const out = await runCrawl({ octokit: client.octokit, requests: client.requests, progress, clock: () => new Date(now) }, input, {
+    concurrency: 8,
+  });
   await writeCrawlOutput(dir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);
   return { out, ms: Date.now() - t, requests: await serverCount(url) };
 }
 
 /** The naive baseline: plain REST, one request per fact, conditional requests when warm. */
-async function naive(url: string, records: readonly SkillRecord[]): Promise<{ cold: { ms: number; requests: number }; warm: { ms: number; requests: number } }> {
+async function naive(
+  url: string,
+  records: readonly SkillRecord[],
+): Promise<{ cold: { ms: number; requests: number }; warm: { ms: number; requests: number } }> {
   const { octokit } = createGitHubClient({ baseUrl: url, timing: TIMING });
   const etags = new Map<string, string>();
   await serverCount(url, true);
@@ -89,15 +113,25 @@ async function naive(url: string, records: readonly SkillRecord[]): Promise<{ co
   await mapPool(records, 8, async (r) => {
     const repo = await octokit.request("GET /repos/{owner}/{repo}", { owner: r.owner, repo: r.repo });
     etags.set(r.id, String(repo.headers.etag ?? ""));
-    await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner: r.owner, repo: r.repo, tree_sha: r.headSha, recursive: "1" });
-    for (const f of r.files) await octokit.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner: r.owner, repo: r.repo, file_sha: f.sha });
+    await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", {
+      owner: r.owner,
+      repo: r.repo,
+      tree_sha: r.headSha,
+      recursive: "1",
+    });
+    for (const f of r.files)
+      await octokit.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner: r.owner, repo: r.repo, file_sha: f.sha });
   });
   const cold = { ms: Date.now() - t, requests: await serverCount(url) };
   await serverCount(url, true);
   t = Date.now();
   await mapPool(records, 8, async (r) => {
     try {
-      await octokit.request("GET /repos/{owner}/{repo}", { owner: r.owner, repo: r.repo, headers: { "if-none-match": etags.get(r.id) ?? "" } });
+      await octokit.request("GET /repos/{owner}/{repo}", {
+        owner: r.owner,
+        repo: r.repo,
+        headers: { "if-none-match": etags.get(r.id) ?? "" },
+      });
     } catch (e) {
       if (!(typeof e === "object" && e !== null && "status" in e && e.status === 304)) throw e;
     }
@@ -122,11 +156,36 @@ for (const n of sizes) {
     const base = await naive(server.url, cold.out.records);
     const per = (req: number) => (req / repos).toFixed(4);
     rows.push(
-      [n, "cold", repos, cold.requests, per(cold.requests), (cold.ms / 1000).toFixed(1), base.cold.requests, per(base.cold.requests), (base.cold.ms / 1000).toFixed(1), (cold.requests / base.cold.requests).toFixed(3)],
-      [n, "warm", repos, warm.requests, per(warm.requests), (warm.ms / 1000).toFixed(1), base.warm.requests, per(base.warm.requests), (base.warm.ms / 1000).toFixed(1), (warm.requests / base.warm.requests).toFixed(3)],
+      [
+        n,
+        "cold",
+        repos,
+        cold.requests,
+        per(cold.requests),
+        (cold.ms / 1000).toFixed(1),
+        base.cold.requests,
+        per(base.cold.requests),
+        (base.cold.ms / 1000).toFixed(1),
+        (cold.requests / base.cold.requests).toFixed(3),
+      ],
+      [
+        n,
+        "warm",
+        repos,
+        warm.requests,
+        per(warm.requests),
+        (warm.ms / 1000).toFixed(1),
+        base.warm.requests,
+        per(base.warm.requests),
+        (base.warm.ms / 1000).toFixed(1),
+        (warm.requests / base.warm.requests).toFixed(3),
+      ],
     );
-    log(`  warm: ${warm.requests} requests for ${repos} repositories = 1 per ${(repos / Math.max(1, warm.requests)).toFixed(0)} (target: at most 1 per 50)`);
-    if (warm.out.report.repositories.read !== 0 || warm.out.report.changed.length !== 0) log(`  warning: the warm crawl re-read ${warm.out.report.repositories.read} repositories`);
+    log(
+      `  warm: ${warm.requests} requests for ${repos} repositories = 1 per ${(repos / Math.max(1, warm.requests)).toFixed(0)} (target: at most 1 per 50)`,
+    );
+    if (warm.out.report.repositories.read !== 0 || warm.out.report.changed.length !== 0)
+      log(`  warning: the warm crawl re-read ${warm.out.report.repositories.read} repositories`);
   } finally {
     server.child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
@@ -144,9 +203,12 @@ const out = [
   "Warm: the same crawl again with nothing changed. Baseline (same run): a naive REST crawler, repository + tree + one blob",
   "request per SKILL.md when cold, one conditional repository request (304) per repository when warm.",
   "",
-  table(["repos", "crawl", "seen", "requests", "per repo", "wall s", "naive requests", "naive per repo", "naive wall s", "requests vs naive"], rows),
+  table(
+    ["repos", "crawl", "seen", "requests", "per repo", "wall s", "naive requests", "naive per repo", "naive wall s", "requests vs naive"],
+    rows,
+  ),
   "",
 ].join("\n");
-process.stdout.write(out + "\n");
+process.stdout.write(`${out}\n`);
 writeFileSync(join(ROOT, "bench", "results", "crawl.md"), out);
 log("wrote bench/results/crawl.md");

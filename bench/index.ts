@@ -26,8 +26,16 @@ for (const name of values["collect-only"] ? [] : selected) {
   if (res.status !== 0) console.error(`bench ${name} failed with status ${res.status}; its previous results are kept`);
 }
 
-const results = readdirSync(join("bench", "results")).filter((f) => f.endsWith(".md")).sort();
-const body = results.map((f) => readFileSync(join("bench", "results", f), "utf8").trim().replace(/^# /, "## ")).join("\n\n");
+const results = readdirSync(join("bench", "results"))
+  .filter((f) => f.endsWith(".md"))
+  .sort();
+const body = results
+  .map((f) =>
+    readFileSync(join("bench", "results", f), "utf8")
+      .trim()
+      .replace(/^# /, "## "),
+  )
+  .join("\n\n");
 writeFileSync(
   join("bench", "RESULTS.md"),
   `# Benchmark results\n\nLatest figures of \`npm run bench\` (each section from \`bench/results/\`). Machine: ${machineLine()}.\n\n${body}\n`,

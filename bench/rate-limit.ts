@@ -72,22 +72,35 @@ async function main() {
   log(`machine: ${machineLine()}`);
   const siteDir = mkdtempSync(join(tmpdir(), "skills-api-bench-site-"));
   log(`building the site from data/ into ${siteDir}`);
-  await build({ dataDir: join(PROJECT_ROOT, "data"), outDir: siteDir, publicDir: join(PROJECT_ROOT, "public"), searchIndex: writeSearchIndex });
+  await build({
+    dataDir: join(PROJECT_ROOT, "data"),
+    outDir: siteDir,
+    publicDir: join(PROJECT_ROOT, "public"),
+    searchIndex: writeSearchIndex,
+  });
 
   const onState = mkdtempSync(join(tmpdir(), "skills-api-bench-state-"));
   log("creating a premium API key in the limited server's local KV");
-  const created = execFileSync(join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), ["scripts/keys.ts", "create", "--tier", "premium", "--label", "benchmark", "--persist-to", onState], {
-    cwd: PROJECT_ROOT,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const created = execFileSync(
+    join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
+    ["scripts/keys.ts", "create", "--tier", "premium", "--label", "benchmark", "--persist-to", onState],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   const key = created.trim().split("\n").at(-1)!;
 
   const high = "999999999";
   log("starting wrangler pages dev twice: limiter off, limiter on");
   const [off, on] = await Promise.all([
     startPagesDev({ siteDir, vars: { RATE_LIMIT_DISABLED: "1" } }),
-    startPagesDev({ siteDir, persistTo: onState, vars: { RATE_LIMIT_ANONYMOUS: high, RATE_LIMIT_AUTHENTICATED: high, RATE_LIMIT_PREMIUM: high } }),
+    startPagesDev({
+      siteDir,
+      persistTo: onState,
+      vars: { RATE_LIMIT_ANONYMOUS: high, RATE_LIMIT_AUTHENTICATED: high, RATE_LIMIT_PREMIUM: high },
+    }),
   ]);
   try {
     const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -127,7 +140,20 @@ async function main() {
         [...s.statuses.entries()].map(([status, n]) => `${status}×${n}`).join(" "),
       ];
     });
-    const out = table(["variant", "req/s (median of rounds)", "req/s range", "ratio to baseline", "p50 ms", "p95 ms", "added p50 ms", "added p95 ms", "statuses"], rows);
+    const out = table(
+      [
+        "variant",
+        "req/s (median of rounds)",
+        "req/s range",
+        "ratio to baseline",
+        "p50 ms",
+        "p95 ms",
+        "added p50 ms",
+        "added p95 ms",
+        "statuses",
+      ],
+      rows,
+    );
     const doc = [
       "# Rate-limit benchmark",
       "",

@@ -96,7 +96,14 @@ function countingAssets(site: string) {
 async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): Promise<void> {
   const url = new URL(`http://bench/api/v1/skills/${q.kind === "autocomplete" ? "autocomplete" : "search"}`);
   for (const [k, v] of Object.entries(q.params)) url.searchParams.set(k, v);
-  const scope: RequestScope = { url, request: new Request(url), store, manifest: await store.manifest(), now: () => performance.now(), memo: memoOver(memo) };
+  const scope: RequestScope = {
+    url,
+    request: new Request(url),
+    store,
+    manifest: await store.manifest(),
+    now: () => performance.now(),
+    memo: memoOver(memo),
+  };
   try {
     if (q.kind === "autocomplete") await autocompleteEndpoint(scope);
     else await searchEndpoint(scope);
@@ -108,7 +115,7 @@ async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): P
 
 /** The search proper: parse, read the index, filter, rank; no parameters, summaries or highlights. */
 async function indexOnly(store: ReturnType<typeof createAssetStore>, m: SearchManifest, columns: Columns, q: BenchQuery): Promise<void> {
-  let parsed;
+  let parsed: ReturnType<typeof parseQuery>;
   try {
     parsed = parseQuery(q.params.q);
   } catch {
@@ -178,7 +185,8 @@ async function phaseQueries(site: string, perKind: number): Promise<BenchQuery[]
   // Words people search for: suggestion terms (found in 2+ skills), single words of 3+ letters.
   const words: string[] = [];
   for (const shard of m.suggest.entries.filter((_, i) => i % Math.max(1, Math.floor(m.suggest.entries.length / 40)) === 0)) {
-    for (const [text, count] of await store.json(shard.file, EntriesShard)) if (!text.includes(" ") && /^\p{L}{3,}$/u.test(text) && count >= 2) words.push(text);
+    for (const [text, count] of await store.json(shard.file, EntriesShard))
+      if (!text.includes(" ") && /^\p{L}{3,}$/u.test(text) && count >= 2) words.push(text);
   }
   const cols = await store.columns();
   const out: BenchQuery[] = [];
@@ -201,7 +209,10 @@ async function phaseQueries(site: string, perKind: number): Promise<BenchQuery[]
 
 async function phaseMeasure(site: string, queries: BenchQuery[]) {
   const gc = gcFunction();
-  const result: Record<string, { cold: number[]; warm: number[]; bytes: number[]; searchBytes: number[]; indexCold: number[]; indexWarm: number[]; warmBig: number[] }> = {};
+  const result: Record<
+    string,
+    { cold: number[]; warm: number[]; bytes: number[]; searchBytes: number[]; indexCold: number[]; indexWarm: number[]; warmBig: number[] }
+  > = {};
   for (const k of KINDS) result[k] = { cold: [], warm: [], bytes: [], searchBytes: [], indexCold: [], indexWarm: [], warmBig: [] };
   // Warm the code (JIT) on a throwaway store first: cold here means no data loaded, not unoptimised code.
   {
@@ -285,7 +296,12 @@ function bruteForce(texts: string[][], q: string): number {
   return hits;
 }
 
-const plainText = (q: string) => q.replace(/\b(name|description|content):/g, "").replace(/-\S+/g, "").replace(/["*]/g, " ").trim();
+const plainText = (q: string) =>
+  q
+    .replace(/\b(name|description|content):/g, "")
+    .replace(/-\S+/g, "")
+    .replace(/["*]/g, " ")
+    .trim();
 
 async function phaseBaselines(data: string, queries: BenchQuery[]) {
   const gc = gcFunction();
@@ -360,9 +376,10 @@ async function main() {
     if (!existsSync(join(data, "skills.jsonl"))) {
       progress(`synthesising ${size} skills into ${data}`);
       await new Promise<void>((ok, fail) =>
-        spawn(process.execPath, ["--import", "tsx", "scripts/synth.ts", "--skills", String(size), "--out", data], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] }).on("exit", (c) =>
-          c === 0 ? ok() : fail(new Error(`synth exited ${c}`)),
-        ),
+        spawn(process.execPath, ["--import", "tsx", "scripts/synth.ts", "--skills", String(size), "--out", data], {
+          cwd: ROOT,
+          stdio: ["ignore", "inherit", "inherit"],
+        }).on("exit", (c) => (c === 0 ? ok() : fail(new Error(`synth exited ${c}`)))),
       );
     }
     datasets.push({ label: `synthetic ${size.toLocaleString("en")}`, data });
@@ -429,7 +446,23 @@ async function main() {
           `${mb(base.flexHeap)} MB of heap, ${mb(base.flexExported)} MB exported.`,
         "",
         table(
-          ["kind", "cold p50 ms", "cold p95 ms", "warm p50 ms", "warm p95 ms", "warm p95, 256 MB cache", "cold MB loaded p95 (all)", "of which index MB", "index-only cold p95 ms", "index-only warm p50 ms", "index-only warm p95 ms", "brute force p50 ms", "brute / warm", "FlexSearch p50 ms", "FlexSearch / warm"],
+          [
+            "kind",
+            "cold p50 ms",
+            "cold p95 ms",
+            "warm p50 ms",
+            "warm p95 ms",
+            "warm p95, 256 MB cache",
+            "cold MB loaded p95 (all)",
+            "of which index MB",
+            "index-only cold p95 ms",
+            "index-only warm p50 ms",
+            "index-only warm p95 ms",
+            "brute force p50 ms",
+            "brute / warm",
+            "FlexSearch p50 ms",
+            "FlexSearch / warm",
+          ],
           rows,
         ),
       ].join("\n"),
@@ -439,10 +472,12 @@ async function main() {
   const doc = [
     "# Search benchmark",
     "",
-    `Machine: ${machineLine()}, shared with other work (load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" / ")}). Command: \`npx tsx bench/search.ts\` (sizes ${values.sizes}, ${values.queries} queries per kind).`,
+    `Machine: ${machineLine()}, shared with other work (load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")}). Command: \`npx tsx bench/search.ts\` (sizes ${values.sizes}, ${values.queries} queries per kind).`,
     "",
     "Cold: a fresh asset store per query (nothing loaded: manifest, list columns, shards and summaries are all fetched) through a file-backed ASSETS binding; " +
-      "MB loaded counts every byte fetched, \"of which index\" only the search shards. Warm: one store, after every query ran once. " +
+      'MB loaded counts every byte fetched, "of which index" only the search shards. Warm: one store, after every query ran once. ' +
       "Index-only: the search proper (parse, read the index, filter, rank) without parameters, summaries and highlights; cold here means the manifest and list columns are loaded, the shard cache empty. " +
       "Brute force: a substring scan over every skill's folded text in memory (no index). FlexSearch: one whole index over name, description and content in memory, " +
       "queried with the plain words. Targets at 100k: warm p95 < 10 ms, cold p95 < 100 ms, < 4 MB loaded per cold query, heap < 64 MB.",

@@ -4,7 +4,11 @@ import { build } from "../src/render/build.js";
 import { writeSearchIndex } from "../src/search/build-index.js";
 
 const { values } = parseArgs({
-  options: { data: { type: "string", default: "data" }, out: { type: "string", default: "dist" }, quiet: { type: "boolean", default: false } },
+  options: {
+    data: { type: "string", default: "data" },
+    out: { type: "string", default: "dist" },
+    quiet: { type: "boolean", default: false },
+  },
 });
 const report = await build({
   dataDir: values.data,

@@ -50,7 +50,11 @@ const secondMs = positive("second-ms", values["second-ms"]);
 const paceMs = positive("pace-ms", values["pace-ms"]);
 const concurrency = positive("concurrency", values.concurrency);
 
-const input = await loadCrawlInput(dataDir, resolve(PROJECT_ROOT, "data"), resolve(values.sources ?? resolve(PROJECT_ROOT, "data", "sources.json")));
+const input = await loadCrawlInput(
+  dataDir,
+  resolve(PROJECT_ROOT, "data"),
+  resolve(values.sources ?? resolve(PROJECT_ROOT, "data", "sources.json")),
+);
 const client = createGitHubClient({
   baseUrl: values["github-url"],
   token: process.env.GITHUB_TOKEN,
@@ -68,14 +72,16 @@ const progress = createProgress({
   stats: () => ({ requests: client.requests.total, remaining: client.requests.remaining() }),
 });
 const clock = () => fixedNow ?? new Date();
-const out = await runCrawl(
-  { octokit: client.octokit, requests: client.requests, progress, clock },
-  input,
-  { full: values.full, limit: positive("limit", values.limit), dryRun: values["dry-run"], concurrency: concurrency ?? GITHUB_TIMING.concurrency },
-);
-if (!values["dry-run"]) await writeCrawlOutput(dataDir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);
+const out = await runCrawl({ octokit: client.octokit, requests: client.requests, progress, clock }, input, {
+  full: values.full,
+  limit: positive("limit", values.limit),
+  dryRun: values["dry-run"],
+  concurrency: concurrency ?? GITHUB_TIMING.concurrency,
+});
+if (!values["dry-run"])
+  await writeCrawlOutput(dataDir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);
 if (values.report) await writeJsonFile(resolve(values.report), out.report);
-process.stdout.write(JSON.stringify(out.report, null, 2) + "\n");
+process.stdout.write(`${JSON.stringify(out.report, null, 2)}\n`);
 const r = out.report.repositories;
 process.stderr.write(
   `crawl ${values["dry-run"] ? "(dry run) " : ""}done: ${r.total} records; ${r.added} added, ${r.changed} changed, ${r.removed} removed, ` +

@@ -59,7 +59,10 @@ async function main(argv: string[]): Promise<number> {
       console.log(`no API keys in ${where}`);
       return 0;
     }
-    const rows = [["ID", "TIER", "STATUS", "CREATED", "LABEL"], ...keys.map((k) => [k.id, k.tier, k.revokedAt ? `revoked ${k.revokedAt}` : "active", k.createdAt, k.label])];
+    const rows = [
+      ["ID", "TIER", "STATUS", "CREATED", "LABEL"],
+      ...keys.map((k) => [k.id, k.tier, k.revokedAt ? `revoked ${k.revokedAt}` : "active", k.createdAt, k.label]),
+    ];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     for (const row of rows) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
     return 0;

@@ -49,7 +49,10 @@ const services = { ...createServices(folderAssets(siteDir), limiter), now: () =>
 
 let section = "";
 for (const path of EXAMPLES) {
-  const res = await handleRequest({ request: new Request(`http://127.0.0.1:8788/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} }, services);
+  const res = await handleRequest(
+    { request: new Request(`http://127.0.0.1:8788/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} },
+    services,
+  );
   const body = abridge(JSON.parse(await res.text()));
   section += `\`GET /api/v1${path}\` answers **${res.status}**:\n\n\`\`\`json\n${JSON.stringify(body, null, 2)}\n\`\`\`\n\n`;
 }

@@ -4,6 +4,12 @@ import { writeSearchIndex } from "../src/search/build-index.js";
 import { portFromEnv, serveSite } from "../src/serve.js";
 
 const port = portFromEnv();
-const report = await build({ dataDir: "data", outDir: "dist", publicDir: "public", searchIndex: writeSearchIndex, log: (l) => console.log(l) });
+const report = await build({
+  dataDir: "data",
+  outDir: "dist",
+  publicDir: "public",
+  searchIndex: writeSearchIndex,
+  log: (l) => console.log(l),
+});
 console.log(`built ${report.skills} skills; serving http://127.0.0.1:${port}/api/v1 (try /api/v1/skills)`);
 process.exit(await serveSite({ siteDir: "dist", port }));

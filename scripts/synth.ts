@@ -11,7 +11,12 @@ import { CategoriesFile, PlatformsFile } from "../src/schemas/dataset.js";
 import { synthesize } from "../src/synth/generate.js";
 
 const { values } = parseArgs({
-  options: { skills: { type: "string" }, out: { type: "string" }, seed: { type: "string", default: "1" }, data: { type: "string", default: "data" } },
+  options: {
+    skills: { type: "string" },
+    out: { type: "string" },
+    seed: { type: "string", default: "1" },
+    data: { type: "string", default: "data" },
+  },
 });
 const skills = Number(values.skills);
 const seed = Number(values.seed);
@@ -29,7 +34,7 @@ await writeJsonFile(join(values.out, "meta.json"), { generatedAt: "2026-11-20T06
 const out = createWriteStream(join(values.out, "skills.jsonl"));
 let n = 0;
 for (const record of synthesize({ skills, seed, categories, platforms })) {
-  if (!out.write(stableStringify(record) + "\n")) await once(out, "drain");
+  if (!out.write(`${stableStringify(record)}\n`)) await once(out, "drain");
   if (++n % 5000 === 0 || n === skills) process.stderr.write(`synth: ${n}/${skills} skills\n`);
 }
 out.end();

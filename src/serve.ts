@@ -10,7 +10,16 @@ export interface ServeOptions {
 }
 
 export function serveSite(options: ServeOptions): Promise<number> {
-  const args = ["pages", "dev", options.siteDir, "--ip", options.host ?? "127.0.0.1", "--port", String(options.port), "--show-interactive-dev-session=false"];
+  const args = [
+    "pages",
+    "dev",
+    options.siteDir,
+    "--ip",
+    options.host ?? "127.0.0.1",
+    "--port",
+    String(options.port),
+    "--show-interactive-dev-session=false",
+  ];
   for (const [k, v] of Object.entries(options.vars ?? {})) args.push("--binding", `${k}=${v}`);
   const child = spawn(join("node_modules", ".bin", "wrangler"), args, {
     stdio: "inherit",

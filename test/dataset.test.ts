@@ -103,7 +103,7 @@ describe("data/ files", () => {
     expect(await text(DATASET_FILES.skills)).toBe(formatSkillLines(data.records));
     for (const name of [DATASET_FILES.categories, DATASET_FILES.platforms, DATASET_FILES.stats, DATASET_FILES.meta]) {
       const raw = await text(name);
-      expect(raw, name).toBe(stableStringify(JSON.parse(raw), 2) + "\n");
+      expect(raw, name).toBe(`${stableStringify(JSON.parse(raw), 2)}\n`);
     }
   });
 

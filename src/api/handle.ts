@@ -37,7 +37,8 @@ export async function handleRequest(ctx: ApiContext, services: Services): Promis
   const headOnly = request.method === "HEAD";
   let limitHeaders: Record<string, string> = {};
   try {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, "X-Request-Id": requestId } });
+    if (request.method === "OPTIONS")
+      return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, "X-Request-Id": requestId } });
     limitHeaders = await services.limiter.check(ctx);
     if (request.method !== "GET" && !headOnly) {
       throw new ApiError("METHOD_NOT_ALLOWED", `method ${request.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`, {
@@ -54,11 +55,22 @@ export async function handleRequest(ctx: ApiContext, services: Services): Promis
   } catch (error) {
     if (!(error instanceof ApiError)) console.error(`request ${requestId} failed:`, error);
     const { status, headers, body } = errorBody(error, requestId);
-    return jsonResponse(status, body, { ...limitHeaders, ...headers, "Cache-Control": CACHE_CONTROL.error, "X-Request-Id": requestId }, headOnly);
+    return jsonResponse(
+      status,
+      body,
+      { ...limitHeaders, ...headers, "Cache-Control": CACHE_CONTROL.error, "X-Request-Id": requestId },
+      headOnly,
+    );
   }
 }
 
-async function respond(request: Request, requestId: string, result: HandlerResult, limitHeaders: Record<string, string>, headOnly: boolean) {
+async function respond(
+  request: Request,
+  requestId: string,
+  result: HandlerResult,
+  limitHeaders: Record<string, string>,
+  headOnly: boolean,
+) {
   const { body } = result;
   // The ETag covers what identifies the representation, not the per-request meta (id, timing).
   const etag = await etagOf(JSON.stringify([body.data, body.pagination ?? null, body.meta?.query ?? null]));

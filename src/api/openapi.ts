@@ -70,7 +70,10 @@ export function openApiDocument(vocab: Vocabulary, serverUrl = "/api/v1"): JsonS
       ]),
       "/skills/{owner}/{repo}/stats": op("Get a skill's statistics", SkillStatsEnvelope, ownerRepo),
       "/categories": op("List categories", CategoryListEnvelope, queryParameters(z.object({ locale: LocaleParam }))),
-      "/categories/{slug}": op("Get a category", CategoryDetailEnvelope, [pathParam("slug"), ...queryParameters(z.object({ locale: LocaleParam }))]),
+      "/categories/{slug}": op("Get a category", CategoryDetailEnvelope, [
+        pathParam("slug"),
+        ...queryParameters(z.object({ locale: LocaleParam })),
+      ]),
       "/categories/{slug}/skills": op("List the skills of a category", SkillListEnvelope, [pathParam("slug"), ...list]),
     },
     components: {

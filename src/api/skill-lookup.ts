@@ -11,12 +11,20 @@ import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 
 /** GitHub owner and repository names: letters, digits, `-`, `_` and `.`, never `.` or `..` alone. */
-const NamePart = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/).refine((s) => s !== "." && s !== "..");
+const NamePart = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,100}$/)
+  .refine((s) => s !== "." && s !== "..");
 
 async function findEntry(scope: RequestScope, owner: string, repo: string) {
-  for (const [label, value] of [["owner", owner], ["repo", repo]] as const) {
+  for (const [label, value] of [
+    ["owner", owner],
+    ["repo", repo],
+  ] as const) {
     if (!NamePart.safeParse(value).success) {
-      throw invalidParams(`\`${label}\` must be a GitHub name of 1-100 letters, digits, '-', '_' or '.' (got ${JSON.stringify(value.slice(0, 50))})`);
+      throw invalidParams(
+        `\`${label}\` must be a GitHub name of 1-100 letters, digits, '-', '_' or '.' (got ${JSON.stringify(value.slice(0, 50))})`,
+      );
     }
   }
   const shards = scope.manifest.shards.skills;

@@ -5,13 +5,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import type { z } from "zod";
-import {
-  CategoriesFile,
-  DatasetMeta,
-  PlatformsFile,
-  SkillRecord,
-  StatsFile,
-} from "../schemas/dataset.js";
+import { CategoriesFile, DatasetMeta, PlatformsFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { compareKeys } from "./key.js";
 import { stableStringify } from "./json.js";
 
@@ -47,8 +41,7 @@ export const DATASET_FILES = {
   meta: "meta.json",
 } as const;
 
-const issueText = (error: z.ZodError) =>
-  error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+const issueText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
 
 /** Reads a JSON file through its schema; what is wrong is added to `problems`, never thrown. */
 export async function readJson<T>(file: string, schema: z.ZodType<T>, problems: DatasetProblem[]): Promise<T | undefined> {
@@ -106,9 +99,7 @@ export async function readDataset(dir: string): Promise<Dataset> {
   const statsPath = join(dir, DATASET_FILES.stats);
   const stats = existsSync(statsPath) ? await readJson(statsPath, StatsFile, problems) : {};
   const metaPath = join(dir, DATASET_FILES.meta);
-  const meta = existsSync(metaPath)
-    ? await readJson(metaPath, DatasetMeta, problems)
-    : { generatedAt: "1970-01-01T00:00:00Z" };
+  const meta = existsSync(metaPath) ? await readJson(metaPath, DatasetMeta, problems) : { generatedAt: "1970-01-01T00:00:00Z" };
   if (problems.length > 0 || !categories || !platforms || !stats || !meta) throw new DatasetError(problems);
   records.sort(compareKeys);
   return { records, categories, platforms, stats, meta };
@@ -124,7 +115,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 
 /** The lines of skills.jsonl: records in key order, each as key-stable JSON. */
 function* skillLines(records: readonly SkillRecord[]): Generator<string> {
-  for (const r of [...records].sort(compareKeys)) yield stableStringify(r) + "\n";
+  for (const r of [...records].sort(compareKeys)) yield `${stableStringify(r)}\n`;
 }
 
 /** Serialises records as sorted, key-stable JSON Lines. */
@@ -153,5 +144,5 @@ export async function writeSkills(dir: string, records: readonly SkillRecord[]):
 }
 
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
-  await writeFileAtomic(file, stableStringify(value, 2) + "\n");
+  await writeFileAtomic(file, `${stableStringify(value, 2)}\n`);
 }

@@ -14,8 +14,7 @@ export function fnv1a(text: string): number {
 export const shardOf = (key: string, shards: number): number => fnv1a(key) % shards;
 
 /** `skills/0042.json`-style name for shard `n` of a family. */
-export const shardFile = (family: "skills" | "files" | "summaries", n: number): string =>
-  `${family}/${String(n).padStart(4, "0")}.json`;
+export const shardFile = (family: "skills" | "files" | "summaries", n: number): string => `${family}/${String(n).padStart(4, "0")}.json`;
 
 /** Smallest power of two >= n (at least 1), so shard counts change rarely as a dataset grows. */
 export const shardCountFor = (items: number, perShard: number): number => {

@@ -23,7 +23,12 @@ export interface BlobLimits {
   concurrency: number;
 }
 
-export const DEFAULT_BLOB_LIMITS: BlobLimits = { maxFileBytes: 1024 * 1024, blobsPerQuery: 100, bytesPerQuery: 2 * 1024 * 1024, concurrency: 4 };
+export const DEFAULT_BLOB_LIMITS: BlobLimits = {
+  maxFileBytes: 1024 * 1024,
+  blobsPerQuery: 100,
+  bytesPerQuery: 2 * 1024 * 1024,
+  concurrency: 4,
+};
 
 /** Splits requests into query-sized chunks, keeping request order. */
 export function chunkBlobs(reqs: readonly BlobRequest[], limits: BlobLimits): BlobRequest[][] {
@@ -92,7 +97,8 @@ async function queryChunk(octokit: Octokit, chunk: BlobRequest[], out: Map<strin
   [...repos.values()].forEach((list, i) => {
     const repoData = data[`r${i}`];
     list.forEach((r, j) => {
-      const raw = typeof repoData === "object" && repoData !== null ? Object.entries(repoData).find(([k]) => k === `b${j}`)?.[1] : undefined;
+      const raw =
+        typeof repoData === "object" && repoData !== null ? Object.entries(repoData).find(([k]) => k === `b${j}`)?.[1] : undefined;
       const blob = BlobNode.safeParse(raw);
       if (!blob.success) out.set(r.sha, { ok: false, reason: "blob not found at the head commit", retryable: true });
       else if (blob.data.isBinary) out.set(r.sha, { ok: false, reason: "binary content", retryable: false });
@@ -103,14 +109,20 @@ async function queryChunk(octokit: Octokit, chunk: BlobRequest[], out: Map<strin
   return viaRest;
 }
 
-export async function fetchBlobs(octokit: Octokit, reqs: readonly BlobRequest[], limits: BlobLimits = DEFAULT_BLOB_LIMITS, onChunk?: (n: number) => void): Promise<Map<string, BlobResult>> {
+export async function fetchBlobs(
+  octokit: Octokit,
+  reqs: readonly BlobRequest[],
+  limits: BlobLimits = DEFAULT_BLOB_LIMITS,
+  onChunk?: (n: number) => void,
+): Promise<Map<string, BlobResult>> {
   const out = new Map<string, BlobResult>();
   const wanted: BlobRequest[] = [];
   const seen = new Set<string>();
   for (const r of reqs) {
     if (seen.has(r.sha)) continue;
     seen.add(r.sha);
-    if (r.size > limits.maxFileBytes) out.set(r.sha, { ok: false, reason: `too large (${r.size} bytes, limit ${limits.maxFileBytes})`, retryable: false });
+    if (r.size > limits.maxFileBytes)
+      out.set(r.sha, { ok: false, reason: `too large (${r.size} bytes, limit ${limits.maxFileBytes})`, retryable: false });
     else wanted.push(r);
   }
   const chunks = chunkBlobs(wanted, limits);

@@ -21,7 +21,19 @@ export interface Classification {
 /** Field weights: what a skill says about itself counts more than what its body mentions. */
 export const WEIGHTS = { name: 3, description: 2, tags: 2, topics: 1 } as const;
 /** Words that name the packaging (agents, tools) rather than the subject; they never count alone. */
-export const PACKAGING_WORDS = new Set(["claude", "anthropic", "agent", "agents", "skill", "skills", "codex", "cursor", "copilot", "gemini", "openclaw"]);
+export const PACKAGING_WORDS = new Set([
+  "claude",
+  "anthropic",
+  "agent",
+  "agents",
+  "skill",
+  "skills",
+  "codex",
+  "cursor",
+  "copilot",
+  "gemini",
+  "openclaw",
+]);
 export const FALLBACK_CATEGORY = "productivity";
 /** Share of the best score a further category needs. */
 export const SECONDARY_SHARE = 0.6;
@@ -126,7 +138,8 @@ export function createClassifier(file: CategoriesFile): Classifier {
       if (top && top[1] >= threshold) {
         chosen.push(top[0]);
         // A second or third category ties the best, or has more than one passing mention and a good share of the best score.
-        for (const [key, s] of best.slice(1)) if (chosen.length < 3 && (s === top[1] || s >= Math.max(threshold + 1, top[1] * SECONDARY_SHARE))) chosen.push(key);
+        for (const [key, s] of best.slice(1))
+          if (chosen.length < 3 && (s === top[1] || s >= Math.max(threshold + 1, top[1] * SECONDARY_SHARE))) chosen.push(key);
       }
       const categories = chosen.length ? chosen.map((k) => cats[k]!.slug) : [fallback];
       const subScores = score(subIndex, [...labelled, [content, 0.5]]);

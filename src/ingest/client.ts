@@ -68,7 +68,10 @@ function guard(octokit: { hook: Octokit["hook"] }, options: GuardOptions): Recor
       cfg.requests.record(kind, res.status, res.headers);
       const type = String(res.headers["content-type"] ?? "");
       if (type.includes("json") && (typeof res.data !== "object" || res.data === null))
-        throw new IngestError("MALFORMED_RESPONSE", `${opts.method} ${opts.url}: response body is not complete JSON`, 502, { request: attempt, response: res });
+        throw new IngestError("MALFORMED_RESPONSE", `${opts.method} ${opts.url}: response body is not complete JSON`, 502, {
+          request: attempt,
+          response: res,
+        });
       return res;
     } catch (e) {
       if (e instanceof IngestError) {
@@ -77,10 +80,21 @@ function guard(octokit: { hook: Octokit["hook"] }, options: GuardOptions): Recor
       }
       if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
         cfg.requests.record(kind, 504, {});
-        throw new IngestError("TIMEOUT", `${opts.method} ${opts.url}: no answer within ${cfg.timeoutMs} ms`, 504, { request: attempt, cause: e });
+        throw new IngestError("TIMEOUT", `${opts.method} ${opts.url}: no answer within ${cfg.timeoutMs} ms`, 504, {
+          request: attempt,
+          cause: e,
+        });
       }
       const status = typeof e === "object" && e !== null && "status" in e && typeof e.status === "number" ? e.status : 0;
-      const headers = typeof e === "object" && e !== null && "response" in e && typeof e.response === "object" && e.response !== null && "headers" in e.response ? e.response.headers : {};
+      const headers =
+        typeof e === "object" &&
+        e !== null &&
+        "response" in e &&
+        typeof e.response === "object" &&
+        e.response !== null &&
+        "headers" in e.response
+          ? e.response.headers
+          : {};
       cfg.requests.record(kind, status, typeof headers === "object" && headers !== null ? Object.fromEntries(Object.entries(headers)) : {});
       throw e;
     }

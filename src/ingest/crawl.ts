@@ -66,14 +66,22 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   const renamed: CrawlReport["renamed"] = [];
 
   // 1. Discovery and facts.
-  const found = await discover(deps.octokit, deps.progress, { previous: input.previous, state, sources: input.sources, full, now: started });
+  const found = await discover(deps.octokit, deps.progress, {
+    previous: input.previous,
+    state,
+    sources: input.sources,
+    full,
+    now: started,
+  });
   const { facts, missing, failed } = found;
   const seen = facts.size + missing.size + failed.size;
 
   // 2. Which are listed, in key order, up to the limit.
   const skip = unlisted(facts, prevById, input.sources.exclude);
   found.report.excluded = [...skip.values()].filter((r) => r === EXCLUDED).length;
-  let order = [...facts.values()].filter((f) => !skip.has(f.id)).sort((a, b) => byKey(skillKey(a.owner, a.repo), skillKey(b.owner, b.repo)));
+  let order = [...facts.values()]
+    .filter((f) => !skip.has(f.id))
+    .sort((a, b) => byKey(skillKey(a.owner, a.repo), skillKey(b.owner, b.repo)));
   if (opts.limit !== undefined) order = order.slice(0, opts.limit);
 
   // 3. Content: unchanged heads reuse everything; the others are read.
@@ -107,7 +115,16 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   };
   const record = (f: RepoFacts, c: RepoContent) =>
     buildRecord(
-      { facts: f, files: c.files, evidence: c.evidence, hasIndex: c.hasIndex, marketplace: c.marketplace, aliases: aliasesFor(f), previousHistory: prevById.get(f.id)?.starHistory ?? [], day },
+      {
+        facts: f,
+        files: c.files,
+        evidence: c.evidence,
+        hasIndex: c.hasIndex,
+        marketplace: c.marketplace,
+        aliases: aliasesFor(f),
+        previousHistory: prevById.get(f.id)?.starHistory ?? [],
+        day,
+      },
       ctx,
     );
 
@@ -129,7 +146,14 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
       failed.set(f.id, r.reason);
       continue;
     }
-    const base: RepoState = { nodeId: f.nodeId, owner: f.owner, repo: f.repo, headSha: f.headSha!, evidence: r.content.evidence, marketplace: r.content.marketplace };
+    const base: RepoState = {
+      nodeId: f.nodeId,
+      owner: f.owner,
+      repo: f.repo,
+      headSha: f.headSha!,
+      evidence: r.content.evidence,
+      marketplace: r.content.marketplace,
+    };
     if (r.kind === "skip") {
       aliasesFor(f);
       drop(f.id, nameOf(f), r.reason);
@@ -149,7 +173,16 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     const f = facts.get(id)!;
     drop(id, nameOf(f), reason);
     if (reason === EXCLUDED) delete nextRepos[id];
-    else nextRepos[id] = { nodeId: f.nodeId, owner: f.owner, repo: f.repo, headSha: f.headSha ?? "", evidence: [], marketplace: null, skip: reason };
+    else
+      nextRepos[id] = {
+        nodeId: f.nodeId,
+        owner: f.owner,
+        repo: f.repo,
+        headSha: f.headSha ?? "",
+        evidence: [],
+        marketplace: null,
+        skip: reason,
+      };
   }
   skipped.push(...found.unresolved);
 
@@ -197,7 +230,12 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     skipped: sorted(skipped),
     files,
     discovery: found.report,
-    requests: { total: deps.requests.total, byKind: { ...deps.requests.byKind }, byStatus: { ...deps.requests.byStatus }, rateLimited: { ...deps.requests.rateLimited } },
+    requests: {
+      total: deps.requests.total,
+      byKind: { ...deps.requests.byKind },
+      byStatus: { ...deps.requests.byStatus },
+      rateLimited: { ...deps.requests.rateLimited },
+    },
     rateLimit: structuredClone(deps.requests.rate),
   };
   return { records: merged, state: { version: 1, repos: nextRepos, discovery: found.next }, report };

@@ -4,7 +4,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readCrawlState, writeCrawlState, type CrawlState } from "../dataset/crawl-state.js";
-import { DATASET_FILES, DatasetError, readJson, readSkillsFile, writeJsonFile, writeSkills, type DatasetProblem } from "../dataset/files.js";
+import {
+  DATASET_FILES,
+  DatasetError,
+  readJson,
+  readSkillsFile,
+  writeJsonFile,
+  writeSkills,
+  type DatasetProblem,
+} from "../dataset/files.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../schemas/dataset.js";
 import type { CrawlInput } from "./crawl.js";
 import { SourcesFile } from "./sources.js";

@@ -34,7 +34,8 @@ export interface Discovery {
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
-const chunk = <T>(xs: readonly T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+const chunk = <T>(xs: readonly T[], n: number): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const TOPIC_EPOCH = "2008-01-01";
 const SEARCHES_PER_QUERY = 10;
@@ -61,7 +62,8 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
     nameToId.set(skillKey(r.owner, r.repo), r.id);
     for (const a of r.aliases) if (!nameToId.has(a.toLowerCase())) nameToId.set(a.toLowerCase(), r.id);
   }
-  for (const [id, s] of Object.entries(state.repos)) if (!nameToId.has(skillKey(s.owner, s.repo))) nameToId.set(skillKey(s.owner, s.repo), id);
+  for (const [id, s] of Object.entries(state.repos))
+    if (!nameToId.has(skillKey(s.owner, s.repo))) nameToId.set(skillKey(s.owner, s.repo), id);
   const nodeIdOf = new Map<string, string>(Object.entries(state.repos).map(([id, s]) => [id, s.nodeId]));
   const report: CrawlReport["discovery"] = {
     curated: sources.repos.length,
@@ -145,7 +147,10 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
     } else if (page.next) pending.push({ key: req.key, query: req.query, after: page.next });
   };
 
-  const idChunks = chunk(ids.map((id) => nodeIdOf.get(id)!), NODES_PER_QUERY);
+  const idChunks = chunk(
+    ids.map((id) => nodeIdOf.get(id)!),
+    NODES_PER_QUERY,
+  );
   const nameChunks = chunk([...names].sort(byKey), NAMES_PER_QUERY);
   const rounds = Math.max(idChunks.length, nameChunks.length, pending.length ? 1 : 0);
   progress.start("facts", rounds);
@@ -157,7 +162,8 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
       facts.set(f.id, f);
       nameToId.set(name, f.id);
     }
-    for (const nodeId of res.missingIds) missing.set(idOfNode.get(nodeId)!, "GitHub no longer resolves the repository (deleted, private or blocked)");
+    for (const nodeId of res.missingIds)
+      missing.set(idOfNode.get(nodeId)!, "GitHub no longer resolves the repository (deleted, private or blocked)");
     for (const name of res.missingNames) {
       const id = nameToId.get(name.toLowerCase());
       if (id && prevById.has(id)) missing.set(id, `GitHub answers not found for ${name}`);

@@ -86,7 +86,15 @@ const parseFacts = (raw: unknown): RepoFacts | string => {
 };
 
 export async function fetchFacts(octokit: Octokit, batch: FactsBatch): Promise<FactsResult> {
-  const out: FactsResult = { byNodeId: new Map(), byName: new Map(), missingIds: [], missingNames: [], failed: [], searches: [], failedSearches: [] };
+  const out: FactsResult = {
+    byNodeId: new Map(),
+    byName: new Map(),
+    missingIds: [],
+    missingNames: [],
+    failed: [],
+    searches: [],
+    failedSearches: [],
+  };
   const ids = batch.ids ?? [];
   const names = batch.names ?? [];
   const searches = batch.searches ?? [];
@@ -115,8 +123,12 @@ export async function fetchFacts(octokit: Octokit, batch: FactsBatch): Promise<F
     else found(f);
   };
   const nodes = answer.data.nodes;
-  ids.forEach((id, i) => take(id, Array.isArray(nodes) ? nodes[i] : undefined, errorAt("nodes", i), out.missingIds, (f) => out.byNodeId.set(id, f)));
-  names.forEach((name, i) => take(name, answer.data[`r${i}`], errorAt(`r${i}`), out.missingNames, (f) => out.byName.set(name.toLowerCase(), f)));
+  ids.forEach((id, i) =>
+    take(id, Array.isArray(nodes) ? nodes[i] : undefined, errorAt("nodes", i), out.missingIds, (f) => out.byNodeId.set(id, f)),
+  );
+  names.forEach((name, i) =>
+    take(name, answer.data[`r${i}`], errorAt(`r${i}`), out.missingNames, (f) => out.byName.set(name.toLowerCase(), f)),
+  );
   searches.forEach((s, i) => {
     const conn = SearchConnection.safeParse(answer.data[`s${i}`]);
     if (!conn.success) {

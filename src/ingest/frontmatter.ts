@@ -26,5 +26,7 @@ export function frontmatterProblems(data: Record<string, unknown>): string[] {
   const parsed = SkillFrontmatter.safeParse(data);
   return parsed.success
     ? []
-    : parsed.error.issues.map((i) => (i.path.length > 1 || i.message.startsWith("Invalid") ? `${i.path.join(".")}: ${i.message}` : i.message));
+    : parsed.error.issues.map((i) =>
+        i.path.length > 1 || i.message.startsWith("Invalid") ? `${i.path.join(".")}: ${i.message}` : i.message,
+      );
 }

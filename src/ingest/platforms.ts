@@ -18,9 +18,9 @@ export interface PlatformInput {
 export function showsEvidence(path: string, evidence: string): boolean {
   if (evidence.endsWith("/")) {
     const dir = evidence.slice(0, -1);
-    return path === dir || path.startsWith(evidence) || path.endsWith("/" + dir) || path.includes("/" + evidence);
+    return path === dir || path.startsWith(evidence) || path.endsWith(`/${dir}`) || path.includes(`/${evidence}`);
   }
-  return path === evidence || path.endsWith("/" + evidence);
+  return path === evidence || path.endsWith(`/${evidence}`);
 }
 
 /** The tree paths worth keeping between crawls: those that show any platform's evidence. */
@@ -31,7 +31,10 @@ export function evidencePaths(paths: readonly string[], platforms: PlatformsFile
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export function derivePlatforms(input: PlatformInput, platforms: PlatformsFile): { platforms: string[]; installCommands: Record<string, string> } {
+export function derivePlatforms(
+  input: PlatformInput,
+  platforms: PlatformsFile,
+): { platforms: string[]; installCommands: Record<string, string> } {
   const chosen = new Set(platforms.default);
   const compat = input.compatibility.join("\n");
   for (const p of platforms.platforms) {

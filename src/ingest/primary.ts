@@ -6,7 +6,11 @@ export interface PrimaryCandidate {
 }
 
 const depth = (path: string) => path.split("/").length;
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export function choosePrimary<T extends PrimaryCandidate>(files: readonly T[], repo: string): T | undefined {
   const root = files.find((f) => f.path === "SKILL.md");

@@ -60,7 +60,8 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
     const t = trees.get(f.id);
     if (typeof t !== "object") continue;
     const known = new Set(ctx.previous.get(f.id)?.files.map((x) => x.sha) ?? []);
-    for (const e of t.skills) if (e.mode !== SYMLINK && !known.has(e.sha)) wanted.push({ owner: f.owner, repo: f.repo, sha: e.sha, size: e.size ?? 0 });
+    for (const e of t.skills)
+      if (e.mode !== SYMLINK && !known.has(e.sha)) wanted.push({ owner: f.owner, repo: f.repo, sha: e.sha, size: e.size ?? 0 });
     if (t.marketplace && ctx.state[f.id]?.marketplace?.sha !== t.marketplace.sha)
       wanted.push({ owner: f.owner, repo: f.repo, sha: t.marketplace.sha, size: t.marketplace.size ?? 0 });
   }
@@ -76,7 +77,12 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
       out.set(f.id, { kind: "failed", reason: `tree: ${t ?? "not read"}` });
       continue;
     }
-    if (t.truncated) ctx.files.unreadable.push({ key, path: "(tree)", reason: "tree too large to list whole: SKILL.md files in unlisted folders are missing" });
+    if (t.truncated)
+      ctx.files.unreadable.push({
+        key,
+        path: "(tree)",
+        reason: "tree too large to list whole: SKILL.md files in unlisted folders are missing",
+      });
     const prevFiles = new Map(ctx.previous.get(f.id)?.files.map((x) => [x.sha, x]) ?? []);
     const files: SkillFile[] = [];
     let retry: string | undefined;
@@ -92,7 +98,7 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
         ctx.files.reused++;
       } else {
         const b = blobs.get(e.sha);
-        if (!b || !b.ok) {
+        if (!b?.ok) {
           const reason = b && !b.ok ? b.reason : "not fetched";
           if (!b || b.retryable) retry = `file ${e.path}: ${reason}`;
           else ctx.files.unreadable.push({ key, path: e.path, reason });
@@ -107,7 +113,14 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
         continue;
       }
       if (!reused && parsed.skill.problems.length) ctx.files.invalid.push({ key, path: e.path, problems: parsed.skill.problems });
-      files.push({ path: e.path, name: parsed.skill.name, description: parsed.skill.description, sha: e.sha, size: e.size ?? Buffer.byteLength(text), content: text });
+      files.push({
+        path: e.path,
+        name: parsed.skill.name,
+        description: parsed.skill.description,
+        sha: e.sha,
+        size: e.size ?? Buffer.byteLength(text),
+        content: text,
+      });
     }
     if (retry) {
       out.set(f.id, { kind: "failed", reason: retry });
@@ -122,9 +135,15 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
       // Not read this time: keep what was known, with no sha, so the next crawl fetches it again.
       else marketplace = { sha: "", name: before?.name ?? null, description: before?.description ?? null };
     }
-    const content: RepoContent = { files, hasIndex: t.marketplace !== undefined, evidence: evidencePaths(t.paths, ctx.platforms), marketplace };
+    const content: RepoContent = {
+      files,
+      hasIndex: t.marketplace !== undefined,
+      evidence: evidencePaths(t.paths, ctx.platforms),
+      marketplace,
+    };
     if (files.length > 0) out.set(f.id, { kind: "read", content });
-    else out.set(f.id, { kind: "skip", reason: t.skills.length === 0 ? "no SKILL.md at the head commit" : "no readable SKILL.md", content });
+    else
+      out.set(f.id, { kind: "skip", reason: t.skills.length === 0 ? "no SKILL.md at the head commit" : "no readable SKILL.md", content });
   }
   return out;
 }

@@ -92,9 +92,17 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
     `Agent skills from ${facts.owner}/${facts.repo}`;
   const fmLicense = typeof primaryData.license === "string" && primaryData.license.trim() !== "" ? primaryData.license.trim() : null;
 
-  const compatibility = parsed.flatMap((p) => (p.parse.ok && typeof p.parse.skill.data.compatibility === "string" ? [p.parse.skill.data.compatibility] : []));
+  const compatibility = parsed.flatMap((p) =>
+    p.parse.ok && typeof p.parse.skill.data.compatibility === "string" ? [p.parse.skill.data.compatibility] : [],
+  );
   const { platforms, installCommands } = derivePlatforms(
-    { owner: facts.owner, repo: facts.repo, paths: [...input.evidence, ...files.map((f) => f.path)], compatibility, hasIndex: input.hasIndex },
+    {
+      owner: facts.owner,
+      repo: facts.repo,
+      paths: [...input.evidence, ...files.map((f) => f.path)],
+      compatibility,
+      hasIndex: input.hasIndex,
+    },
     ctx.platforms,
   );
   const others = files.filter((f) => f !== primary).map((f) => `${f.name}: ${f.description}`);

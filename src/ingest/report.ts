@@ -43,7 +43,14 @@ export const CrawlReport = z
         curated: z.number().int(),
         topics: z.object({ since: z.string().nullable(), repositories: z.number().int(), failed: z.array(Keyed) }).strict(),
         codeSearch: z
-          .object({ ran: z.boolean(), note: z.string(), repositories: z.number().int(), pages: z.number().int(), notModified: z.number().int(), capped: z.array(z.string()) })
+          .object({
+            ran: z.boolean(),
+            note: z.string(),
+            repositories: z.number().int(),
+            pages: z.number().int(),
+            notModified: z.number().int(),
+            capped: z.array(z.string()),
+          })
           .strict(),
         excluded: z.number().int(),
       })

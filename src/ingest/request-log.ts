@@ -32,7 +32,11 @@ export class RequestLog {
     const resource = headers["x-ratelimit-resource"];
     const remaining = Number(headers["x-ratelimit-remaining"]);
     if (typeof resource === "string" && Number.isFinite(remaining))
-      this.rate[resource] = { limit: Number(headers["x-ratelimit-limit"]) || 0, remaining, reset: Number(headers["x-ratelimit-reset"]) || 0 };
+      this.rate[resource] = {
+        limit: Number(headers["x-ratelimit-limit"]) || 0,
+        remaining,
+        reset: Number(headers["x-ratelimit-reset"]) || 0,
+      };
   }
 
   noteRateLimited(kind: string): void {

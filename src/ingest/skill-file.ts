@@ -22,9 +22,16 @@ export type SkillParse = { ok: true; skill: ParsedSkill } | { ok: false; reason:
 const refuse = (): never => {
   throw new Error("only YAML frontmatter is read (code-running engines are disabled)");
 };
-const ENGINES = { javascript: { parse: refuse }, js: { parse: refuse }, coffee: { parse: refuse }, coffeescript: { parse: refuse }, cson: { parse: refuse } };
+const ENGINES = {
+  javascript: { parse: refuse },
+  js: { parse: refuse },
+  coffee: { parse: refuse },
+  coffeescript: { parse: refuse },
+  cson: { parse: refuse },
+};
 
-const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 /** The folder holding a SKILL.md, or the fallback for a root file. */
 export function folderName(path: string, rootFallback: string): string {
@@ -55,7 +62,7 @@ export function firstParagraph(body: string): string {
     lines.push(line.replace(/^[-*>]\s+/, ""));
   }
   const text = lines.join(" ").replace(/\s+/g, " ").trim();
-  return text.length > 300 ? text.slice(0, 297).trimEnd() + "..." : text;
+  return text.length > 300 ? `${text.slice(0, 297).trimEnd()}...` : text;
 }
 
 const textValue = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
@@ -92,7 +99,8 @@ export function parseSkillFile(raw: string, path: string, rootFallback: string):
       body = close === -1 ? text : text.slice(close + 4).replace(/^[^\n]*\n?/, "");
     }
   }
-  if (problems.length === 0 && /^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3))) problems.push("frontmatter is not closed by a --- line");
+  if (problems.length === 0 && /^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3)))
+    problems.push("frontmatter is not closed by a --- line");
   if (problems.length === 0) problems.push(...frontmatterProblems(data));
   const name = textValue(data.name) ?? folderName(path, rootFallback);
   const description = textValue(data.description) ?? firstParagraph(body);

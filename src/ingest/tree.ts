@@ -14,7 +14,7 @@ export interface RepoTree {
 }
 
 export function pickTree(entries: readonly TreeEntry[], truncated: boolean): RepoTree {
-  const skills = entries.filter((e) => e.type === "blob" && (e.path === SKILL_FILE || e.path.endsWith("/" + SKILL_FILE)));
+  const skills = entries.filter((e) => e.type === "blob" && (e.path === SKILL_FILE || e.path.endsWith(`/${SKILL_FILE}`)));
   return {
     skills: [...skills].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     marketplace: entries.find((e) => e.type === "blob" && e.path === MARKETPLACE),
@@ -26,9 +26,24 @@ export function pickTree(entries: readonly TreeEntry[], truncated: boolean): Rep
 /** Folders read one by one at most, when GitHub truncates a recursive tree (100,000 entries or 7 MB). */
 export const MAX_FOLDER_READS = 2000;
 
-export async function fetchTree(octokit: Octokit, owner: string, repo: string, sha: string, maxFolders = MAX_FOLDER_READS): Promise<RepoTree> {
+export async function fetchTree(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  sha: string,
+  maxFolders = MAX_FOLDER_READS,
+): Promise<RepoTree> {
   const read = async (treeSha: string, recursive: boolean) =>
-    TreeResponse.parse((await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner, repo, tree_sha: treeSha, ...(recursive ? { recursive: "1" } : {}) })).data);
+    TreeResponse.parse(
+      (
+        await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", {
+          owner,
+          repo,
+          tree_sha: treeSha,
+          ...(recursive ? { recursive: "1" } : {}),
+        })
+      ).data,
+    );
   const whole = await read(sha, true);
   if (!whole.truncated) return pickTree(whole.tree, false);
   // Too big for one answer: walk the folders, a few at a time, up to a bound.

@@ -41,7 +41,7 @@ const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
   write: (path, data) => sink.write(`${prefix}/${path}`, data),
 });
 
-const json = (value: unknown) => stableStringify(value) + "\n";
+const json = (value: unknown) => `${stableStringify(value)}\n`;
 
 async function copyPublic(dir: string, sink: OutputSink, base = ""): Promise<void> {
   const entries = await readdir(join(dir, base), { withFileTypes: true }).catch(() => []);
@@ -77,7 +77,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   log("rendering list index");
   await data.write(COLUMNS_FILE, encodeColumns(records, shards.refs, vocabulary));
-  for (const sort of SORTS) for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
+  for (const sort of SORTS)
+    for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
 
   log(`rendering categories in ${vocabulary.locales.length} locales`);
   for (const locale of vocabulary.locales) {
@@ -102,12 +103,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     search,
   });
   await data.write("manifest.json", json(manifest));
-  await data.write("openapi.json", stableStringify(openApiDocument(vocabulary), 2) + "\n");
+  await data.write("openapi.json", `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
   await sink.write("_routes.json", json({ version: 1, include: ["/api/*", "/_data/*"], exclude: [] }));
   if (options.publicDir) await copyPublic(options.publicDir, sink);
 
   const output = await finish();
   const millis = performance.now() - started;
-  log(`wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`);
+  log(
+    `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
+  );
   return { skills: records.length, droppedAliases: shards.droppedAliases, manifest, output, millis };
 }

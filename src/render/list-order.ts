@@ -16,8 +16,7 @@ export const compareNames = (a: string, b: string): number => {
   return a < b ? -1 : a > b ? 1 : 0;
 };
 
-const sortValue = (r: SkillRecord, sort: Exclude<SortKey, "name">): number =>
-  sort === "stars" ? r.stars : Date.parse(r.updatedAt);
+const sortValue = (r: SkillRecord, sort: Exclude<SortKey, "name">): number => (sort === "stars" ? r.stars : Date.parse(r.updatedAt));
 
 /**
  * Ordinals (indexes into `records`, which are in key order) in list order. Because records are

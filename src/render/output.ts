@@ -55,7 +55,7 @@ export function directorySink(root: string) {
       stats.bytes += bytes.length;
       if (bytes.length > stats.largest.bytes) stats.largest = { path, bytes: bytes.length };
       const existing = await readFile(full).catch(() => undefined);
-      if (existing && existing.equals(bytes)) {
+      if (existing?.equals(bytes)) {
         stats.unchanged++;
         return;
       }

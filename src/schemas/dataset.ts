@@ -62,17 +62,13 @@ export const CategoryDef = z
     names: LocalizedText,
     descriptions: LocalizedText,
     subcategories: z.array(
-      z
-        .object({ slug: z.string().regex(/^[a-z0-9-]+$/), names: LocalizedText, keywords: z.array(z.string()) })
-        .strict(),
+      z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), names: LocalizedText, keywords: z.array(z.string()) }).strict(),
     ),
   })
   .strict();
 export type CategoryDef = z.infer<typeof CategoryDef>;
 
-export const CategoriesFile = z
-  .object({ locales: z.array(z.string()).min(1), categories: z.array(CategoryDef).min(1) })
-  .strict();
+export const CategoriesFile = z.object({ locales: z.array(z.string()).min(1), categories: z.array(CategoryDef).min(1) }).strict();
 export type CategoriesFile = z.infer<typeof CategoriesFile>;
 
 export const PlatformDef = z
@@ -90,9 +86,7 @@ export const PlatformDef = z
   .strict();
 export type PlatformDef = z.infer<typeof PlatformDef>;
 
-export const PlatformsFile = z
-  .object({ default: z.array(z.string()).min(1), platforms: z.array(PlatformDef).min(1) })
-  .strict();
+export const PlatformsFile = z.object({ default: z.array(z.string()).min(1), platforms: z.array(PlatformDef).min(1) }).strict();
 export type PlatformsFile = z.infer<typeof PlatformsFile>;
 
 /** Optional analytics export supplied by the operator: counters per `owner/repo`. */

@@ -22,9 +22,7 @@ export const Pagination = z
   .strict();
 export type Pagination = z.infer<typeof Pagination>;
 
-export const Meta = z
-  .object({ requestId: z.string(), timestamp: z.iso.datetime().optional() })
-  .strict();
+export const Meta = z.object({ requestId: z.string(), timestamp: z.iso.datetime().optional() }).strict();
 
 export const SearchMeta = Meta.extend({
   query: z.string().describe("The query as submitted"),
@@ -44,14 +42,11 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const ErrorEnvelope = z
-  .object({ error: z.object({ code: ErrorCode, message: z.string() }).strict(), meta: Meta })
-  .strict();
+export const ErrorEnvelope = z.object({ error: z.object({ code: ErrorCode, message: z.string() }).strict(), meta: Meta }).strict();
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 const single = <T extends z.ZodType>(data: T) => z.object({ data, meta: Meta }).strict();
-const list = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), pagination: Pagination, meta: Meta }).strict();
+const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: Pagination, meta: Meta }).strict();
 
 export const SkillListEnvelope = list(SkillSummary);
 export const SkillDetailEnvelope = single(SkillDetail);
@@ -59,7 +54,5 @@ export const SkillContentEnvelope = single(SkillContent);
 export const SkillStatsEnvelope = single(SkillStats);
 export const CategoryListEnvelope = single(z.array(Category));
 export const CategoryDetailEnvelope = single(CategoryDetail);
-export const SearchEnvelope = z
-  .object({ data: z.array(SearchResult), pagination: Pagination, meta: SearchMeta })
-  .strict();
+export const SearchEnvelope = z.object({ data: z.array(SearchResult), pagination: Pagination, meta: SearchMeta }).strict();
 export const SuggestionEnvelope = single(z.array(Suggestion));

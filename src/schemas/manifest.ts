@@ -11,9 +11,7 @@ export const BuildManifest = z
     generatedAt: IsoTimestamp.describe("When the dataset was crawled"),
     counts: z.object({ skills: Count, aliases: Count, files: Count }).strict(),
     shards: z.object({ skills: z.number().int().positive(), summaries: z.number().int().positive() }).strict(),
-    vocabulary: z
-      .object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) })
-      .strict(),
+    vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),
     search: z.unknown().describe("The search index layout, read by src/search"),
   })
   .strict();

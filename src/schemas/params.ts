@@ -19,7 +19,12 @@ export const intParam = (min: number, max: number, fallback: number) =>
     .string()
     .regex(/^\d{1,9}$/, { message: `must be a whole number from ${min} to ${max}` })
     .transform(Number)
-    .pipe(z.number().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
     .optional()
     .transform((v) => v ?? fallback);
 

@@ -22,9 +22,7 @@ export const SkillSummary = z
   .strict();
 export type SkillSummary = z.infer<typeof SkillSummary>;
 
-export const NestedSkill = z
-  .object({ name: z.string(), description: z.string(), path: z.string(), sha: z.string(), size: Count })
-  .strict();
+export const NestedSkill = z.object({ name: z.string(), description: z.string(), path: z.string(), sha: z.string(), size: Count }).strict();
 export type NestedSkill = z.infer<typeof NestedSkill>;
 
 export const SkillDetail = SkillSummary.extend({
@@ -52,9 +50,7 @@ export type SkillContent = z.infer<typeof SkillContent>;
 export const StarPoint = z.object({ date: CalendarDate, stars: Count }).strict();
 export type StarPoint = z.infer<typeof StarPoint>;
 
-export const SkillStats = z
-  .object({ views: Count, installs: Count, favorites: Count, starHistory: z.array(StarPoint) })
-  .strict();
+export const SkillStats = z.object({ views: Count, installs: Count, favorites: Count, starHistory: z.array(StarPoint) }).strict();
 export type SkillStats = z.infer<typeof SkillStats>;
 
 export const Subcategory = z.object({ slug: z.string(), name: z.string(), skillCount: Count }).strict();

@@ -52,12 +52,7 @@ function cut<T>(items: readonly T[], size: (item: T) => number, target: number):
   return runs;
 }
 
-async function writeJsonShards<T>(
-  sink: OutputSink,
-  dir: string,
-  items: readonly T[],
-  keyOf: (item: T) => string,
-): Promise<RangeShard[]> {
+async function writeJsonShards<T>(sink: OutputSink, dir: string, items: readonly T[], keyOf: (item: T) => string): Promise<RangeShard[]> {
   const runs = cut(items, (i) => JSON.stringify(i).length + 1, SUGGEST_SHARD_BYTES);
   const shards: RangeShard[] = [];
   for (const run of runs) {
@@ -108,7 +103,10 @@ export async function writeSearchIndex(
   await flush();
   log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
 
-  const entries = suggestionEntries(postings, records.map((r) => r.name));
+  const entries = suggestionEntries(
+    postings,
+    records.map((r) => r.name),
+  );
   const top = topByPrefix(entries);
   const suggest = {
     topPrefixLength: TOP_PREFIX_LENGTH,

@@ -54,7 +54,13 @@ const MAP_CHUNK = /(^|\.)map$/;
 function isMapChunk(value: unknown): value is [string, (number[] | null)[]][] {
   return (
     Array.isArray(value) &&
-    value.every((e) => Array.isArray(e) && typeof e[0] === "string" && Array.isArray(e[1]) && e[1].every((slot: unknown) => slot === null || Array.isArray(slot)))
+    value.every(
+      (e) =>
+        Array.isArray(e) &&
+        typeof e[0] === "string" &&
+        Array.isArray(e[1]) &&
+        e[1].every((slot: unknown) => slot === null || Array.isArray(slot)),
+    )
   );
 }
 

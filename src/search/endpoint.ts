@@ -47,16 +47,18 @@ export async function searchEndpoint(
   const columns = await scope.store.columns();
   const outcome = await executeQuery(new IndexReader(scope.store, manifest), columns, query, filters, params.page, params.limit);
   const summaries = await scope.store.summaries(outcome.items.map((i) => i.ordinal));
-  const data = summaries.map((s, k): SearchResult => ({
-    id: s.id,
-    owner: s.owner,
-    repo: s.repo,
-    name: s.name,
-    description: s.description,
-    stars: s.stars,
-    score: Math.round(outcome.items[k]!.score * 100) / 100,
-    highlights: { name: highlight(s.name, "name", query.required), description: highlight(s.description, "description", query.required) },
-  }));
+  const data = summaries.map(
+    (s, k): SearchResult => ({
+      id: s.id,
+      owner: s.owner,
+      repo: s.repo,
+      name: s.name,
+      description: s.description,
+      stars: s.stars,
+      score: Math.round(outcome.items[k]!.score * 100) / 100,
+      highlights: { name: highlight(s.name, "name", query.required), description: highlight(s.description, "description", query.required) },
+    }),
+  );
   return {
     data,
     pagination: pagination(params.page, params.limit, outcome.total),

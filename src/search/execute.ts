@@ -143,7 +143,12 @@ async function select(reader: IndexReader, columns: Columns, query: ParsedQuery,
 }
 
 /** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
-export async function countAllTerms(reader: IndexReader, columns: Columns, query: ParsedQuery, options: Pick<RunOptions, "resolved"> = {}): Promise<number> {
+export async function countAllTerms(
+  reader: IndexReader,
+  columns: Columns,
+  query: ParsedQuery,
+  options: Pick<RunOptions, "resolved"> = {},
+): Promise<number> {
   return (await select(reader, columns, query, NO_FILTERS, { ...options, fallback: false })).candidates.count();
 }
 

@@ -4,7 +4,7 @@
 import { ApiError } from "../api/errors.js";
 import type { AssetStore } from "../api/store.js";
 import { shardFor, shardsForPrefix, type SearchManifest } from "./manifest.js";
-import { Bitset } from "./postings.js";
+import type { Bitset } from "./postings.js";
 import { ShardReader } from "./shard-format.js";
 
 /** Where one key lives: a shard reader and the key's position in it. */

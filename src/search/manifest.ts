@@ -5,7 +5,13 @@ import { z } from "zod";
 export const SEARCH_FORMAT = 1;
 
 /** A range shard: it holds every key from `first` up to the next shard's `first`. */
-export const RangeShard = z.object({ first: z.string(), file: z.string().regex(/^search\/[a-z]+\/[0-9a-f]{16}\.(bin|json)$/), bytes: z.number().int().nonnegative() }).strict();
+export const RangeShard = z
+  .object({
+    first: z.string(),
+    file: z.string().regex(/^search\/[a-z]+\/[0-9a-f]{16}\.(bin|json)$/),
+    bytes: z.number().int().nonnegative(),
+  })
+  .strict();
 export type RangeShard = z.infer<typeof RangeShard>;
 
 export const SearchManifest = z

@@ -6,7 +6,10 @@
 /** A fixed-size set of ordinals in [0, size). */
 export class Bitset {
   readonly words: Uint32Array;
-  constructor(readonly size: number, words?: Uint32Array) {
+  constructor(
+    readonly size: number,
+    words?: Uint32Array,
+  ) {
     this.words = words ?? new Uint32Array((size + 31) >>> 5);
   }
   static full(size: number): Bitset {

@@ -56,7 +56,8 @@ function readItems(q: string): Item[] {
     if (q[i] === "-") {
       negate = true;
       i++;
-      if (i >= q.length || isSpace(q[i]!)) throw syntax(`empty exclusion at position ${start + 1}: put the excluded word right after "-", as in -class`);
+      if (i >= q.length || isSpace(q[i]!))
+        throw syntax(`empty exclusion at position ${start + 1}: put the excluded word right after "-", as in -class`);
       if (q[i] === "-") throw syntax(`"--" at position ${start + 1}: an exclusion takes a single "-"`);
     }
     let field: Field | undefined;
@@ -79,9 +80,11 @@ function readItems(q: string): Item[] {
       if (text.trim() === "") throw syntax(`empty phrase at position ${start + 1}: write words between the quotes`);
       if (text.includes("*")) throw syntax(`"*" inside a phrase: prefix search works on single words only, as in react*`);
       if (i < q.length && !isSpace(q[i]!)) {
-        throw syntax(q[i] === "*"
-          ? `"*" after a phrase: prefix search works on single words only, as in react*`
-          : `a phrase must be followed by a space (position ${i + 1})`);
+        throw syntax(
+          q[i] === "*"
+            ? `"*" after a phrase: prefix search works on single words only, as in react*`
+            : `a phrase must be followed by a space (position ${i + 1})`,
+        );
       }
       items.push({ negate, field, phrase: true, prefix: false, text });
       continue;
@@ -137,7 +140,8 @@ function toClauses(item: Item): Clause[] {
 export function checkQueryText(q: string | undefined): string {
   if (q === undefined) throw invalid('the query parameter "q" is required, e.g. q=react');
   const n = [...q].length;
-  if (n > LIMITS.queryMaxLength) throw new ApiError("QUERY_TOO_LONG", `the query has ${n} characters; at most ${LIMITS.queryMaxLength} are allowed`);
+  if (n > LIMITS.queryMaxLength)
+    throw new ApiError("QUERY_TOO_LONG", `the query has ${n} characters; at most ${LIMITS.queryMaxLength} are allowed`);
   const trimmed = q.trim();
   if (trimmed === "") throw invalid('the query "q" is empty; write at least two characters');
   if ([...trimmed].length < 2) throw invalid(`the query "${trimmed}" is too short; write at least two characters`);
@@ -153,7 +157,8 @@ export const clauseKey = (c: Clause) => `${c.negate ? "-" : ""}${c.field ?? ""}:
 export function parseQuery(q: string | undefined): ParsedQuery {
   const trimmed = checkQueryText(q);
   const items = readItems(trimmed);
-  if (items.length > 0 && items.every((it) => it.prefix && it.text === "")) throw invalid('a lone "*" matches nothing; write a word, or a prefix such as react*');
+  if (items.length > 0 && items.every((it) => it.prefix && it.text === ""))
+    throw invalid('a lone "*" matches nothing; write a word, or a prefix such as react*');
   if (items.some((it) => it.prefix && it.text === "")) throw syntax('a lone "*" between words: "*" may only end a word, as in react*');
   const seen = new Set<string>();
   const clauses: Clause[] = [];
@@ -169,9 +174,11 @@ export function parseQuery(q: string | undefined): ParsedQuery {
   const required = clauses.filter((c) => !c.negate);
   const excluded = clauses.filter((c) => c.negate);
   if (required.length === 0) {
-    throw invalid(clauses.length > 0
-      ? "the query only excludes; add at least one term to search for, as in react -class"
-      : "the query has only stop words or punctuation; add a distinctive word");
+    throw invalid(
+      clauses.length > 0
+        ? "the query only excludes; add at least one term to search for, as in react -class"
+        : "the query has only stop words or punctuation; add a distinctive word",
+    );
   }
   return { clauses, required, excluded };
 }

@@ -58,7 +58,10 @@ export function pageOf(keys: Float64Array, ordinals: Uint32Array, updated: Uint3
   // > 0 when candidate a ranks after candidate b.
   const after = (a: number, b: number) =>
     keys[b]! - keys[a]! || updated[ordinals[b]!]! - updated[ordinals[a]!]! || ordinals[a]! - ordinals[b]!;
-  if (k * 4 >= n) return Array.from({ length: n }, (_, i) => i).sort(after).slice(offset, k);
+  if (k * 4 >= n)
+    return Array.from({ length: n }, (_, i) => i)
+      .sort(after)
+      .slice(offset, k);
   const heap: number[] = []; // worst of the best k on top
   const down = (i: number) => {
     for (;;) {

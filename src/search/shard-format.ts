@@ -3,7 +3,7 @@
 // only the lists a query needs:
 //   "SKX1" | u32 docCount | u32 n | u32 termEnd[n] | u32 listStart[3n + 1] | term bytes | lists
 // (little-endian; termEnd offsets into the term bytes, listStart into the list bytes).
-import { Bitset, decodePostingsInto, readVarint } from "./postings.js";
+import { type Bitset, decodePostingsInto, readVarint } from "./postings.js";
 
 const MAGIC = [0x53, 0x4b, 0x58, 0x31];
 const FIELD_COUNT = 3;

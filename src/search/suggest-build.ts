@@ -13,8 +13,7 @@ const MAX_NAME_WORDS = 6;
 export type Suggestion = [text: string, count: number];
 
 /** Suggestion order: more skills first, then text A to Z. */
-export const bySuggestionRank = (a: Suggestion, b: Suggestion): number =>
-  b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+export const bySuggestionRank = (a: Suggestion, b: Suggestion): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 function union(lists: readonly (Uint32Array | undefined)[]): Uint32Array {
   const present = lists.filter((l): l is Uint32Array => l !== undefined);

@@ -11,9 +11,10 @@ export interface Token {
 
 /** Words too common to tell skills apart; dropped from the index and from queries alike. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
-  ("a an and are as at be but by for from has have how i if in into is it its no not of on or so such " +
-    "that the their then there these they this to was we were what when where which will with you your")
-    .split(" "),
+  (
+    "a an and are as at be but by for from has have how i if in into is it its no not of on or so such " +
+    "that the their then there these they this to was we were what when where which will with you your"
+  ).split(" "),
 );
 
 /** Terms longer than this are cut: nobody types them, and they only bloat the index. */
@@ -36,7 +37,7 @@ export function fold(text: string): string {
 /** Light English plural stemming on plain ASCII words: statements -> statement, policies -> policy. */
 export function stem(term: string): string {
   if (term.length <= 3 || !/^[a-z]+$/.test(term)) return term;
-  if (term.endsWith("ies") && term.length > 4) return term.slice(0, -3) + "y";
+  if (term.endsWith("ies") && term.length > 4) return `${term.slice(0, -3)}y`;
   if (term.endsWith("s") && !/(ss|us|is)$/.test(term)) return term.slice(0, -1);
   return term;
 }

@@ -28,8 +28,13 @@ function skillMarkdown(random: Random, vocab: readonly string[], name: string, d
   let text = `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n# ${name}\n\n`;
   while (text.length < bytes) {
     text += `## ${sentence(random, vocab, 2, 5).slice(0, -1)}\n\n${prose(random, vocab, random.int(200, 900))}\n\n`;
-    if (random.next() < 0.3) text += "```bash\n" + Array.from({ length: random.int(1, 4) }, () => `${word(random, vocab)} --${word(random, vocab)}`).join("\n") + "\n```\n\n";
-    if (random.next() < 0.3) text += Array.from({ length: random.int(2, 5) }, () => `- ${sentence(random, vocab, 3, 9)}`).join("\n") + "\n\n";
+    if (random.next() < 0.3)
+      text +=
+        "```bash\n" +
+        Array.from({ length: random.int(1, 4) }, () => `${word(random, vocab)} --${word(random, vocab)}`).join("\n") +
+        "\n```\n\n";
+    if (random.next() < 0.3)
+      text += `${Array.from({ length: random.int(2, 5) }, () => `- ${sentence(random, vocab, 3, 9)}`).join("\n")}\n\n`;
   }
   return text;
 }

@@ -25,7 +25,7 @@ export function seeded(seed: number): Random {
     zipf(n, s = 1.07) {
       // Inverse-CDF approximation of a continuous power law over [1, n+1).
       const u = next();
-      const x = s === 1 ? Math.exp(u * Math.log(n + 1)) : Math.pow(1 + u * (Math.pow(n + 1, 1 - s) - 1), 1 / (1 - s));
+      const x = s === 1 ? Math.exp(u * Math.log(n + 1)) : (1 + u * ((n + 1) ** (1 - s) - 1)) ** (1 / (1 - s));
       return Math.min(n - 1, Math.max(0, Math.floor(x) - 1));
     },
     logNormalish(median, min, max) {

@@ -37,7 +37,7 @@ export function sentence(random: Random, vocab: readonly string[], min = 6, max 
   const n = random.int(min, max);
   const words = Array.from({ length: n }, () => word(random, vocab));
   const text = words.join(" ");
-  return text.charAt(0).toUpperCase() + text.slice(1) + ".";
+  return `${text.charAt(0).toUpperCase() + text.slice(1)}.`;
 }
 
 /** Sentences until the text reaches `length` characters (then trimmed at a word). */

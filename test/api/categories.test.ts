@@ -58,7 +58,12 @@ describe("GET /categories/{slug}", () => {
     for (const def of dataset.categories.categories) {
       const { data } = CategoryDetailEnvelope.parse((await call(`/categories/${def.slug}`)).body);
       expect(data.slug).toBe(def.slug);
-      const expected = referenceList(dataset, { category: def.slug, limit: 10 }).data.map((s) => ({ owner: s.owner, repo: s.repo, name: s.name, stars: s.stars }));
+      const expected = referenceList(dataset, { category: def.slug, limit: 10 }).data.map((s) => ({
+        owner: s.owner,
+        repo: s.repo,
+        name: s.name,
+        stars: s.stars,
+      }));
       expect(data.topSkills).toEqual(expected);
     }
   });

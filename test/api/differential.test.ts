@@ -27,8 +27,7 @@ const params = () =>
     { requiredKeys: [] },
   ) as fc.Arbitrary<ListParams>;
 
-const query = (p: ListParams) =>
-  new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
+const query = (p: ListParams) => new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
 
 describe("lists against the reference", () => {
   it("GET /skills equals the reference for 120 random parameter sets", async () => {

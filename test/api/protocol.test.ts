@@ -34,7 +34,10 @@ describe("caching", () => {
 
 describe("CORS and methods", () => {
   it("answers a preflight with the allowed methods and headers", async () => {
-    const a = await call("/skills", { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET" } });
+    const a = await call("/skills", {
+      method: "OPTIONS",
+      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET" },
+    });
     expect(a.status).toBe(204);
     expect(a.headers.get("access-control-allow-origin")).toBe("*");
     expect(a.headers.get("access-control-allow-methods")).toContain("GET");

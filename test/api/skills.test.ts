@@ -36,7 +36,12 @@ describe("GET /skills", () => {
     expect(a.headers.get("access-control-allow-origin")).toBe("*");
     const body = SkillListEnvelope.parse(a.body);
     expect(body.data).toEqual(referenceList(dataset, {}).data);
-    expect(body.pagination).toEqual({ page: 1, limit: 20, total: dataset.records.length, totalPages: Math.ceil(dataset.records.length / 20) });
+    expect(body.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: dataset.records.length,
+      totalPages: Math.ceil(dataset.records.length / 20),
+    });
     expect(body.meta.requestId).toBe(a.headers.get("x-request-id"));
   });
 
@@ -96,7 +101,12 @@ describe("GET /skills", () => {
   it("answers a page beyond the last with an empty list and the pagination of the request", async () => {
     const body = SkillListEnvelope.parse((await call("/skills?page=999&limit=10")).body);
     expect(body.data).toEqual([]);
-    expect(body.pagination).toEqual({ page: 999, limit: 10, total: dataset.records.length, totalPages: Math.ceil(dataset.records.length / 10) });
+    expect(body.pagination).toEqual({
+      page: 999,
+      limit: 10,
+      total: dataset.records.length,
+      totalPages: Math.ceil(dataset.records.length / 10),
+    });
   });
 
   it("ignores unknown parameters", async () => {

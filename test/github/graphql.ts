@@ -51,9 +51,13 @@ function tokenize(src: string): string[] {
     const c = src[i]!;
     if (/[\s,]/.test(c)) i++;
     else if (c === "#") while (i < src.length && src[i] !== "\n") i++;
-    else if (src.startsWith("...", i)) (out.push("..."), (i += 3));
-    else if (PUNCT.has(c)) (out.push(c), i++);
-    else if (c === '"') {
+    else if (src.startsWith("...", i)) {
+      out.push("...");
+      i += 3;
+    } else if (PUNCT.has(c)) {
+      out.push(c);
+      i++;
+    } else if (c === '"') {
       let j = i + 1;
       while (j < src.length && src[j] !== '"') j += src[j] === "\\" ? 2 : 1;
       if (j >= src.length) throw new GqlError("unterminated string");
@@ -133,7 +137,7 @@ class Parser {
       return { kind: "spread", name: this.next() };
     }
     let name = this.next();
-    let alias = name;
+    const alias = name;
     if (this.peek() === ":") {
       this.next();
       name = this.next();
@@ -258,7 +262,8 @@ export function execute(obj: GqlObject, selections: Selection[], ctx: GqlContext
       out[f.alias] = obj.__typename;
       continue;
     }
-    if (!(f.name in obj)) throw new GqlError(`Field '${f.name}' doesn't exist on type '${obj.__typename}'`, "INVALID_QUERY", [...path, f.alias]);
+    if (!(f.name in obj))
+      throw new GqlError(`Field '${f.name}' doesn't exist on type '${obj.__typename}'`, "INVALID_QUERY", [...path, f.alias]);
     const raw = obj[f.name];
     const args = Object.fromEntries(Object.entries(f.args).map(([k, v]) => [k, argValue(v, ctx.vars)]));
     try {

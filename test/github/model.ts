@@ -91,7 +91,19 @@ export const gitBlobSha = (text: string): string => {
 
 export const sha1 = (s: string): string => createHash("sha1").update(s).digest("hex");
 
-const KNOWN_DIRS = new Set([".github", ".claude", ".claude-plugin", ".codex", ".cursor", ".gemini", ".agents", ".kiro", ".opencode", ".windsurf", ".vscode"]);
+const KNOWN_DIRS = new Set([
+  ".github",
+  ".claude",
+  ".claude-plugin",
+  ".codex",
+  ".cursor",
+  ".gemini",
+  ".agents",
+  ".kiro",
+  ".opencode",
+  ".windsurf",
+  ".vscode",
+]);
 const looksLikeDir = (name: string): boolean =>
   KNOWN_DIRS.has(name) || (!/\.[A-Za-z0-9]+$/.test(name.replace(/^\./, "")) && !/^[A-Z0-9_-]+$/.test(name) && !name.startsWith("."));
 
@@ -107,7 +119,9 @@ function deriveTopics(r: DatasetRepo): string[] {
 }
 
 function marketplaceDescription(m: unknown): string | null {
-  const parsed = z.looseObject({ description: z.string().optional(), metadata: z.looseObject({ description: z.string().optional() }).optional() }).safeParse(m);
+  const parsed = z
+    .looseObject({ description: z.string().optional(), metadata: z.looseObject({ description: z.string().optional() }).optional() })
+    .safeParse(m);
   return parsed.success ? (parsed.data.description ?? parsed.data.metadata?.description ?? null) : null;
 }
 
@@ -127,18 +141,20 @@ export function buildRepo(src: RepoSource, id: number): FixtureRepo {
   const r = src.repo;
   const full = `${r.owner}/${r.repo}`.toLowerCase();
   const h = fnv1a(full);
-  const stars = r.stars ?? Math.floor(Math.pow((h % 10007) / 10007, 3) * 20000);
+  const stars = r.stars ?? Math.floor(((h % 10007) / 10007) ** 3 * 20000);
   const blobs = new Map<string, FixtureBlob>();
   for (const s of src.skills) {
     blobs.set(s.path, { path: s.path, mode: s.mode ?? "100644", sha: s.blobSha, size: s.size, text: s.raw });
   }
-  const addText = (path: string, text: string) => blobs.set(path, { path, mode: "100644", sha: gitBlobSha(text), size: Buffer.byteLength(text), text });
-  if (r.hasMarketplace && r.marketplace !== undefined && r.marketplace !== null) addText(".claude-plugin/marketplace.json", JSON.stringify(r.marketplace, null, 2) + "\n");
-  if (r.hasPluginJson) addText(".claude-plugin/plugin.json", JSON.stringify({ name: r.repo }, null, 2) + "\n");
+  const addText = (path: string, text: string) =>
+    blobs.set(path, { path, mode: "100644", sha: gitBlobSha(text), size: Buffer.byteLength(text), text });
+  if (r.hasMarketplace && r.marketplace !== undefined && r.marketplace !== null)
+    addText(".claude-plugin/marketplace.json", `${JSON.stringify(r.marketplace, null, 2)}\n`);
+  if (r.hasPluginJson) addText(".claude-plugin/plugin.json", `${JSON.stringify({ name: r.repo }, null, 2)}\n`);
   for (const [path, text] of Object.entries(r.extraFiles ?? {})) addText(path, text);
   const dirs = new Set<string>();
   for (const name of r.topLevel) {
-    if (blobs.has(name) || [...blobs.keys()].some((p) => p.startsWith(name + "/"))) continue;
+    if (blobs.has(name) || [...blobs.keys()].some((p) => p.startsWith(`${name}/`))) continue;
     if (looksLikeDir(name)) dirs.add(name);
     else addText(name, `${name} of ${r.owner}/${r.repo}\n`);
   }

@@ -34,7 +34,12 @@ export interface SchemaContext {
 
 export function repositoryObject(r: FixtureRepo, ctx: SchemaContext): GqlObject {
   const count = (n: number) => ({ __typename: "Connection", totalCount: n });
-  const commit = { __typename: "Commit", oid: r.headSha, committedDate: r.committedAt, id: Buffer.from(`06:Commit${r.headSha}`).toString("base64") };
+  const commit = {
+    __typename: "Commit",
+    oid: r.headSha,
+    committedDate: r.committedAt,
+    id: Buffer.from(`06:Commit${r.headSha}`).toString("base64"),
+  };
   return {
     __typename: "Repository",
     id: r.nodeId,

@@ -145,7 +145,11 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       }
       headers = { ...headers, etag };
     }
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), ...headers });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(text)),
+      ...headers,
+    });
     res.end(text);
   };
 
@@ -188,7 +192,14 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
 
   const notFound = { message: "Not Found", documentation_url: "https://docs.github.com/rest" };
 
-  const repoRoute = (req: IncomingMessage, res: ServerResponse, r: FixtureRepo, rest: string, headers: Record<string, string>, query: URLSearchParams) => {
+  const repoRoute = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    r: FixtureRepo,
+    rest: string,
+    headers: Record<string, string>,
+    query: URLSearchParams,
+  ) => {
     if (rest === "") return send(res, 200, restRepo(r), headers, req);
     const tree = /^\/git\/trees\/(.+)$/.exec(rest);
     if (tree) {
@@ -208,7 +219,12 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       return send(
         res,
         200,
-        { sha: isRoot ? r.headSha : ref, url: `${base}/trees/${ref}`, tree: list.map((e) => ({ ...e, url: `${base}/${e.type}s/${e.sha}` })), truncated },
+        {
+          sha: isRoot ? r.headSha : ref,
+          url: `${base}/trees/${ref}`,
+          tree: list.map((e) => ({ ...e, url: `${base}/${e.type}s/${e.sha}` })),
+          truncated,
+        },
         headers,
         req,
       );
@@ -217,7 +233,13 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
     if (blob) {
       const b = [...r.blobs.values()].find((x) => x.sha === blob[1]);
       if (!b) return send(res, 404, notFound, headers);
-      return send(res, 200, { sha: b.sha, node_id: "", size: b.size, url: "", content: Buffer.from(b.text).toString("base64"), encoding: "base64" }, headers, req);
+      return send(
+        res,
+        200,
+        { sha: b.sha, node_id: "", size: b.size, url: "", content: Buffer.from(b.text).toString("base64"), encoding: "base64" },
+        headers,
+        req,
+      );
     }
     return send(res, 404, notFound, headers);
   };
@@ -227,7 +249,12 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
     const perPage = Math.min(100, Number(query.get("per_page") ?? 30) || 30);
     const page = Math.max(1, Number(query.get("page") ?? 1) || 1);
     if (page * perPage > 1000 && (page - 1) * perPage >= 1000)
-      return send(res, 422, { message: "Only the first 1000 search results are available", documentation_url: "https://docs.github.com/v3/search/" }, headers);
+      return send(
+        res,
+        422,
+        { message: "Only the first 1000 search results are available", documentation_url: "https://docs.github.com/v3/search/" },
+        headers,
+      );
     const byKey = (a: FixtureRepo, b: FixtureRepo) => {
       const ka = `${a.owner}/${a.name}`.toLowerCase();
       const kb = `${b.owner}/${b.name}`.toLowerCase();
@@ -238,12 +265,31 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       for (const r of store.all().sort(byKey))
         for (const b of [...r.blobs.values()].sort((x, y) => (x.path < y.path ? -1 : 1)))
           if (matchCode(q, r, b))
-            hits.push({ name: b.path.split("/").pop(), path: b.path, sha: b.sha, score: 1, repository: { id: r.id, node_id: r.nodeId, name: r.name, full_name: `${r.owner}/${r.name}`, owner: { login: r.owner }, fork: r.forkOf !== undefined } });
+            hits.push({
+              name: b.path.split("/").pop(),
+              path: b.path,
+              sha: b.sha,
+              score: 1,
+              repository: {
+                id: r.id,
+                node_id: r.nodeId,
+                name: r.name,
+                full_name: `${r.owner}/${r.name}`,
+                owner: { login: r.owner },
+                fork: r.forkOf !== undefined,
+              },
+            });
       const items = hits.slice(0, 1000).slice((page - 1) * perPage, page * perPage);
       return send(res, 200, { total_count: hits.length, incomplete_results: false, items }, headers, req);
     }
-    const all = store.all().filter((r) => matchRepo(q, r)).sort((a, b) => b.stars - a.stars || a.id - b.id);
-    const items = all.slice(0, 1000).slice((page - 1) * perPage, page * perPage).map(restRepo);
+    const all = store
+      .all()
+      .filter((r) => matchRepo(q, r))
+      .sort((a, b) => b.stars - a.stars || a.id - b.id);
+    const items = all
+      .slice(0, 1000)
+      .slice((page - 1) * perPage, page * perPage)
+      .map(restRepo);
     return send(res, 200, { total_count: all.length, incomplete_results: false, items }, headers, req);
   };
 
@@ -274,10 +320,26 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
     });
     if (fault?.kind === "status") return send(res, fault.status ?? 502, { message: "Server Error" }, rateHeaders());
     if (fault?.kind === "secondary")
-      return send(res, fault.status ?? 403, { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits" }, { ...rateHeaders(), "retry-after": String(fault.retryAfter) });
+      return send(
+        res,
+        fault.status ?? 403,
+        {
+          message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+          documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits",
+        },
+        { ...rateHeaders(), "retry-after": String(fault.retryAfter) },
+      );
     if (fault?.kind === "primary" || w.used > w.limit) {
       const reset = fault ? now + fault.retryAfter : w.reset;
-      return send(res, 403, { message: "API rate limit exceeded for user.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api" }, { ...rateHeaders(), "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) });
+      return send(
+        res,
+        403,
+        {
+          message: "API rate limit exceeded for user.",
+          documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+        },
+        { ...rateHeaders(), "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) },
+      );
     }
     if (fault?.kind === "truncate") {
       // Promise the whole body, send half of it, then drop the connection.
@@ -292,7 +354,11 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       if (req.method !== "POST") return send(res, 404, notFound, headers);
       const parsed = MessageBody.safeParse(JSON.parse((await readBody(req)) || "null"));
       if (!parsed.success) return send(res, 400, { message: "Problems parsing JSON" }, headers);
-      const ctx = { vars: parsed.data.variables ?? {}, fragments: new Map(), errors: [] as { message: string; type: string; path: (string | number)[] }[] };
+      const ctx = {
+        vars: parsed.data.variables ?? {},
+        fragments: new Map(),
+        errors: [] as { message: string; type: string; path: (string | number)[] }[],
+      };
       try {
         const doc = parseQuery(parsed.data.query);
         ctx.fragments = doc.fragments;
@@ -304,7 +370,12 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       }
     }
     if (kind === "rate-limit") {
-      const resources = Object.fromEntries(Object.entries(windows).map(([k, x]) => [k, { limit: x.limit, remaining: Math.max(0, x.limit - x.used), reset: x.reset, used: x.used }]));
+      const resources = Object.fromEntries(
+        Object.entries(windows).map(([k, x]) => [
+          k,
+          { limit: x.limit, remaining: Math.max(0, x.limit - x.used), reset: x.reset, used: x.used },
+        ]),
+      );
       return send(res, 200, { resources, rate: resources.core }, headers);
     }
     if (kind.startsWith("search")) return search(req, res, kind, url.searchParams, headers);

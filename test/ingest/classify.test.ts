@@ -93,7 +93,13 @@ describe.skipIf(!HAS_SHARED)("classifier on hand-labelled real skills", () => {
       const key = `${row.owner}/${row.repo}:${row.path}`;
       const parsed = parseSkillFile(row.raw, row.path, row.repo);
       if (!parsed.ok) throw new Error(key);
-      const { categories: got } = classifier.classify({ name: parsed.skill.name, description: parsed.skill.description, topics: [], tags: [], content: parsed.skill.body });
+      const { categories: got } = classifier.classify({
+        name: parsed.skill.name,
+        description: parsed.skill.description,
+        topics: [],
+        tags: [],
+        content: parsed.skill.body,
+      });
       const labels = LABELS[key]!;
       const hit = got.filter((c) => labels.includes(c)).length;
       tp += hit;
@@ -105,7 +111,9 @@ describe.skipIf(!HAS_SHARED)("classifier on hand-labelled real skills", () => {
     const precision = tp / predicted;
     const recall = tp / gold;
     const accuracy = top1 / rows.length;
-    console.log(`classifier on ${rows.length} labelled skills: precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}, top-1 ${accuracy.toFixed(2)}`);
+    console.log(
+      `classifier on ${rows.length} labelled skills: precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}, top-1 ${accuracy.toFixed(2)}`,
+    );
     if (misses.length) console.log(`top-1 misses:\n  ${misses.join("\n  ")}`);
     expect(precision).toBeGreaterThanOrEqual(0.6);
     expect(recall).toBeGreaterThanOrEqual(0.5);
@@ -119,7 +127,11 @@ describe("classifier rules", () => {
   it("answers one to three known slugs, deterministically", () => {
     const inputs = [
       { ...base, name: "x", description: "" },
-      { ...base, name: "terraform-modules", description: "Write Terraform modules, Kubernetes manifests and GitHub Actions pipelines for AWS." },
+      {
+        ...base,
+        name: "terraform-modules",
+        description: "Write Terraform modules, Kubernetes manifests and GitHub Actions pipelines for AWS.",
+      },
       { ...base, name: "seo-audit", description: "SEO audit of a landing page with keyword research." },
     ];
     for (const input of inputs) {
@@ -136,13 +148,22 @@ describe("classifier rules", () => {
   });
 
   it("does not count packaging words (claude, agent, skill) as subject evidence", () => {
-    const r = classifier.classify({ ...base, name: "claude-agent-skill", description: "A Claude Code agent skill that writes unit tests with Vitest." });
+    const r = classifier.classify({
+      ...base,
+      name: "claude-agent-skill",
+      description: "A Claude Code agent skill that writes unit tests with Vitest.",
+    });
     expect(r.categories[0]).toBe("testing");
     expect(r.categories).not.toContain("ai-ml");
   });
 
   it("falls back to the body when the labels say nothing", () => {
-    const r = classifier.classify({ ...base, name: "helper", description: "Helps.", content: "Use pandas to load the CSV into a dataframe, then plot with matplotlib." });
+    const r = classifier.classify({
+      ...base,
+      name: "helper",
+      description: "Helps.",
+      content: "Use pandas to load the CSV into a dataframe, then plot with matplotlib.",
+    });
     expect(r.categories).toEqual(["data"]);
   });
 });

@@ -20,9 +20,28 @@ describe("npm run crawl", () => {
   // Asynchronous: the local server answers from this very process.
   const run = (...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((ok) => {
-      const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "crawl.ts"), "--github-url", fixture.url, "--data", dir, "--sources", sourcesFile, "--pace-ms", "0", "--second-ms", "10", ...args], {
-        cwd: PROJECT_ROOT,
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          join(PROJECT_ROOT, "scripts", "crawl.ts"),
+          "--github-url",
+          fixture.url,
+          "--data",
+          dir,
+          "--sources",
+          sourcesFile,
+          "--pace-ms",
+          "0",
+          "--second-ms",
+          "10",
+          ...args,
+        ],
+        {
+          cwd: PROJECT_ROOT,
+        },
+      );
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
@@ -56,12 +75,16 @@ describe("npm run crawl", () => {
 
   it("a dry run reports what would change and writes nothing", async () => {
     const before = ["skills.jsonl", "crawl-state.json", "meta.json"].map((f) => readFileSync(join(dir, f)));
-    await fixtureCall(fixture, "POST", "/__fixture/repos/acme/pdf-tools/commits", { files: { "SKILL.md": "---\nname: pdf-tools\ndescription: Changed.\n---\n" } });
+    await fixtureCall(fixture, "POST", "/__fixture/repos/acme/pdf-tools/commits", {
+      files: { "SKILL.md": "---\nname: pdf-tools\ndescription: Changed.\n---\n" },
+    });
     const res = await run("--dry-run", "--now", "2026-11-22T09:30:00Z");
     expect(res.status, res.stderr).toBe(0);
     const report = CrawlReport.parse(JSON.parse(res.stdout));
     expect(report).toMatchObject({ dryRun: true, changed: expect.arrayContaining(["acme/pdf-tools"]) });
-    ["skills.jsonl", "crawl-state.json", "meta.json"].forEach((f, i) => expect(readFileSync(join(dir, f)).equals(before[i]!), f).toBe(true));
+    ["skills.jsonl", "crawl-state.json", "meta.json"].forEach((f, i) =>
+      expect(readFileSync(join(dir, f)).equals(before[i]!), f).toBe(true),
+    );
   });
 
   it("refuses bad options with a message", async () => {

@@ -10,7 +10,19 @@ import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
 import type { FaultRule } from "../github/faults.js";
 import type { GitHubFixture } from "../github/server.js";
-import { categories, crawl, EMPTY, fixtureCall, HANDMADE, next, platforms, PROJECT_ROOT, serverCounts, sourcesWith, startFixture } from "./harness.js";
+import {
+  categories,
+  crawl,
+  EMPTY,
+  fixtureCall,
+  HANDMADE,
+  next,
+  platforms,
+  PROJECT_ROOT,
+  serverCounts,
+  sourcesWith,
+  startFixture,
+} from "./harness.js";
 
 const sources = sourcesWith({ repos: ["acme/pdf-tools"] });
 type Fault = Partial<FaultRule> & { kind: FaultRule["kind"] };
@@ -36,16 +48,50 @@ describe("faults", () => {
   };
 
   const cases: [string, Fault[]][] = [
-    ["5xx on GraphQL, trees and code search", [
-      { kind: "status", status: 502, requestKind: "graphql", times: 2 },
-      { kind: "status", status: 500, requestKind: "tree", times: 3 },
-      { kind: "status", status: 503, requestKind: "search-code", times: 1 },
-    ]],
-    ["secondary rate limit: 403 with Retry-After", [{ kind: "secondary", status: 403, retryAfter: 1, requestKind: "graphql", times: 2 }, { kind: "secondary", status: 403, requestKind: "tree", times: 2 }]],
-    ["secondary rate limit: 429 with Retry-After", [{ kind: "secondary", status: 429, retryAfter: 2, requestKind: "search-code", times: 1 }, { kind: "secondary", status: 429, requestKind: "tree", times: 2 }]],
-    ["primary rate limit exhausted until the reset", [{ kind: "primary", retryAfter: 1, requestKind: "graphql", times: 1 }, { kind: "primary", retryAfter: 1, requestKind: "tree", times: 1 }]],
-    ["slow answers past the request timeout", [{ kind: "slow", delayMs: 1200, requestKind: "graphql", times: 1 }, { kind: "slow", delayMs: 1200, requestKind: "tree", times: 2 }]],
-    ["bodies cut off midway", [{ kind: "truncate", requestKind: "graphql", times: 2 }, { kind: "truncate", requestKind: "tree", times: 2 }, { kind: "truncate", requestKind: "search-code", times: 1 }]],
+    [
+      "5xx on GraphQL, trees and code search",
+      [
+        { kind: "status", status: 502, requestKind: "graphql", times: 2 },
+        { kind: "status", status: 500, requestKind: "tree", times: 3 },
+        { kind: "status", status: 503, requestKind: "search-code", times: 1 },
+      ],
+    ],
+    [
+      "secondary rate limit: 403 with Retry-After",
+      [
+        { kind: "secondary", status: 403, retryAfter: 1, requestKind: "graphql", times: 2 },
+        { kind: "secondary", status: 403, requestKind: "tree", times: 2 },
+      ],
+    ],
+    [
+      "secondary rate limit: 429 with Retry-After",
+      [
+        { kind: "secondary", status: 429, retryAfter: 2, requestKind: "search-code", times: 1 },
+        { kind: "secondary", status: 429, requestKind: "tree", times: 2 },
+      ],
+    ],
+    [
+      "primary rate limit exhausted until the reset",
+      [
+        { kind: "primary", retryAfter: 1, requestKind: "graphql", times: 1 },
+        { kind: "primary", retryAfter: 1, requestKind: "tree", times: 1 },
+      ],
+    ],
+    [
+      "slow answers past the request timeout",
+      [
+        { kind: "slow", delayMs: 1200, requestKind: "graphql", times: 1 },
+        { kind: "slow", delayMs: 1200, requestKind: "tree", times: 2 },
+      ],
+    ],
+    [
+      "bodies cut off midway",
+      [
+        { kind: "truncate", requestKind: "graphql", times: 2 },
+        { kind: "truncate", requestKind: "tree", times: 2 },
+        { kind: "truncate", requestKind: "search-code", times: 1 },
+      ],
+    ],
   ];
 
   for (const [name, faults] of cases) {
@@ -66,7 +112,7 @@ describe("faults", () => {
       const out = await crawl(small, EMPTY, { sources });
       expect(out.records).toEqual(baseline.records);
       expect(out.report.files.unreadable.filter((u) => u.path === "(tree)")).toEqual([]);
-      expect(small.counts().byKind["tree"]).toBeGreaterThan(baseline.report.requests.byKind["tree"]!);
+      expect(small.counts().byKind.tree).toBeGreaterThan(baseline.report.requests.byKind.tree!);
     } finally {
       await small.close();
     }
@@ -77,13 +123,17 @@ describe("faults", () => {
     const { out } = await withFaults([{ kind: "secondary", status: 429, retryAfter: 10, requestKind: "graphql", times: 1 }]);
     // FAST timing: one Retry-After second lasts 20 ms, so 10 seconds are at least 200 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(out.report.requests.rateLimited["secondary"]).toBe(1);
+    expect(out.report.requests.rateLimited.secondary).toBe(1);
     expect(out.records).toEqual(baseline.records);
   });
 
   it("a repository that keeps failing keeps its previous record and is reported", async () => {
-    await fixtureCall(fixture, "POST", "/__fixture/repos/acme/agent-collection/commits", { files: { "skills/new/SKILL.md": "---\nname: new\ndescription: New.\n---\n" } });
-    await fixtureCall(fixture, "POST", "/__fixture/faults", { faults: [{ kind: "status", status: 500, requestKind: "tree", pathIncludes: "agent-collection", times: -1 }] });
+    await fixtureCall(fixture, "POST", "/__fixture/repos/acme/agent-collection/commits", {
+      files: { "skills/new/SKILL.md": "---\nname: new\ndescription: New.\n---\n" },
+    });
+    await fixtureCall(fixture, "POST", "/__fixture/faults", {
+      faults: [{ kind: "status", status: 500, requestKind: "tree", pathIncludes: "agent-collection", times: -1 }],
+    });
     const out = await crawl(fixture, next(baseline), { sources, now: "2026-11-22T09:00:00Z" });
     await fixtureCall(fixture, "DELETE", "/__fixture/faults");
     expect(out.report.failed).toEqual([{ key: "acme/agent-collection", reason: expect.stringMatching(/^tree: /) }]);
@@ -96,7 +146,11 @@ describe("faults", () => {
 
   it("a crawl killed midway leaves the previous dataset byte-identical", async () => {
     const dir = mkdtempSync(join(tmpdir(), "crawl-kill-"));
-    await writeCrawlOutput(dir, { records: baseline.records, state: baseline.state, finishedAt: "2026-11-21T09:00:00Z" }, { categories, platforms });
+    await writeCrawlOutput(
+      dir,
+      { records: baseline.records, state: baseline.state, finishedAt: "2026-11-21T09:00:00Z" },
+      { categories, platforms },
+    );
     const sourcesFile = join(dir, "sources.json");
     writeFileSync(sourcesFile, JSON.stringify(sources));
     const files = ["skills.jsonl", "crawl-state.json", "meta.json", "categories.json", "platforms.json"];
@@ -106,15 +160,30 @@ describe("faults", () => {
     fixture.resetCounts();
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", join(PROJECT_ROOT, "scripts", "crawl.ts"), "--github-url", fixture.url, "--data", dir, "--sources", sourcesFile, "--full", "--pace-ms", "0", "--second-ms", "10"],
+      [
+        "--import",
+        "tsx",
+        join(PROJECT_ROOT, "scripts", "crawl.ts"),
+        "--github-url",
+        fixture.url,
+        "--data",
+        dir,
+        "--sources",
+        sourcesFile,
+        "--full",
+        "--pace-ms",
+        "0",
+        "--second-ms",
+        "10",
+      ],
       { cwd: PROJECT_ROOT, stdio: "ignore" },
     );
     const exited = new Promise<NodeJS.Signals | null>((ok) => child.on("exit", (_code, signal) => ok(signal)));
     for (let i = 0; i < 300; i++) {
-      if (((await serverCounts(fixture)).byKind["tree"] ?? 0) >= 1) break;
+      if (((await serverCounts(fixture)).byKind.tree ?? 0) >= 1) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect((await serverCounts(fixture)).byKind["tree"]).toBeGreaterThanOrEqual(1);
+    expect((await serverCounts(fixture)).byKind.tree).toBeGreaterThanOrEqual(1);
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
     await fixtureCall(fixture, "DELETE", "/__fixture/faults");

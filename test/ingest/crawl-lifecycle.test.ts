@@ -52,9 +52,15 @@ describe("crawl of the hand-made fixture", () => {
     expect(invalid.get("carol/list-frontmatter:SKILL.md")).toBe("frontmatter is a list, not a mapping");
     expect(invalid.get("carol/list-frontmatter:docs/SKILL.md")).toBe("frontmatter is a number, not a mapping");
     expect(invalid.has("carol/bom-crlf:SKILL.md")).toBe(false);
-    expect(recs.get("bob/no-frontmatter")).toMatchObject({ name: "no-frontmatter", description: "Summarize meeting notes into action items and decisions." });
+    expect(recs.get("bob/no-frontmatter")).toMatchObject({
+      name: "no-frontmatter",
+      description: "Summarize meeting notes into action items and decisions.",
+    });
     expect(recs.get("bob/broken-yaml")?.description).toBe("This skill writes release notes from git history.");
-    expect(recs.get("carol/bom-crlf")).toMatchObject({ name: "bom-crlf", description: "Write SEO meta descriptions and keyword research reports." });
+    expect(recs.get("carol/bom-crlf")).toMatchObject({
+      name: "bom-crlf",
+      description: "Write SEO meta descriptions and keyword research reports.",
+    });
     expect(recs.get("carol/bom-crlf")?.files[0]?.content.startsWith("\uFEFF---\r\n")).toBe(true);
   });
 
@@ -72,7 +78,7 @@ describe("crawl of the hand-made fixture", () => {
     expect(c.description).toBe("A collection of engineering skills: code review and Terraform.");
     expect(c.hasIndex).toBe(true);
     expect(c.platforms).toContain("chatgpt");
-    expect(c.installCommands["codex"]).toBe("npx skills add acme/agent-collection -a codex");
+    expect(c.installCommands.codex).toBe("npx skills add acme/agent-collection -a codex");
     expect(c.installCommands["claude-code"]).toBe("/plugin marketplace add acme/agent-collection");
     expect(c.license).toBe("Apache-2.0");
     expect(c.starHistory).toEqual([{ date: "2026-11-21", stars: 1500 }]);
@@ -151,7 +157,7 @@ describe("crawl of the hand-made fixture", () => {
     fixture.resetCounts();
     const full = await crawl(fixture, next(cold), { sources, crawl: { full: true }, now: "2026-11-22T12:00:00Z" });
     const counts = await serverCounts(fixture);
-    expect(counts.byKind["tree"]).toBeGreaterThanOrEqual(6);
+    expect(counts.byKind.tree).toBeGreaterThanOrEqual(6);
     expect(counts.byKind["search-code"]).toBeGreaterThanOrEqual(1);
     expect(full.report.full).toBe(true);
   });

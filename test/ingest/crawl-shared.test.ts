@@ -14,7 +14,19 @@ import { SourcesFile } from "../../src/ingest/sources.js";
 import { SkillRecord } from "../../src/schemas/dataset.js";
 import { loadSources } from "../github/model.js";
 import type { GitHubFixture } from "../github/server.js";
-import { categories, crawl, EMPTY, fixtureCall, platforms, HAS_SHARED, next, PROJECT_ROOT, serverCounts, SHARED_DATASET, startFixture } from "./harness.js";
+import {
+  categories,
+  crawl,
+  EMPTY,
+  fixtureCall,
+  platforms,
+  HAS_SHARED,
+  next,
+  PROJECT_ROOT,
+  serverCounts,
+  SHARED_DATASET,
+  startFixture,
+} from "./harness.js";
 
 if (!HAS_SHARED) console.warn(`crawl-shared: skipped, no shared dataset at ${SHARED_DATASET} (set SKILLS_SHARED_DATASET)`);
 
@@ -27,7 +39,11 @@ describe.skipIf(!HAS_SHARED)("crawl of the shared dataset's real repositories", 
 
   beforeAll(async () => {
     const data = await loadSources(SHARED_DATASET);
-    blobs = new Map(data.flatMap((s) => s.skills.map((k) => [`${k.owner}/${k.repo}:${k.path}`, { sha: k.blobSha, raw: k.raw, symlink: k.mode === "120000" }] as const)));
+    blobs = new Map(
+      data.flatMap((s) =>
+        s.skills.map((k) => [`${k.owner}/${k.repo}:${k.path}`, { sha: k.blobSha, raw: k.raw, symlink: k.mode === "120000" }] as const),
+      ),
+    );
     expected = data
       .filter((s) => s.skills.some((k) => k.mode !== "120000"))
       .map((s) => `${s.repo.owner}/${s.repo.repo}`)
@@ -61,7 +77,11 @@ describe.skipIf(!HAS_SHARED)("crawl of the shared dataset's real repositories", 
   it("writes a dataset folder that the build's reader accepts", async () => {
     const dir = mkdtempSync(join(tmpdir(), "crawl-shared-"));
     try {
-      await writeCrawlOutput(dir, { records: cold.records, state: cold.state, finishedAt: cold.report.finishedAt }, { categories, platforms });
+      await writeCrawlOutput(
+        dir,
+        { records: cold.records, state: cold.state, finishedAt: cold.report.finishedAt },
+        { categories, platforms },
+      );
       const data = await readDataset(dir);
       expect(data.records).toHaveLength(cold.records.length);
       expect(data.meta).toEqual({ generatedAt: "2026-11-21T09:00:00Z", day: "2026-11-21" });
@@ -84,18 +104,23 @@ describe.skipIf(!HAS_SHARED)("crawl of the shared dataset's real repositories", 
 
   it("one changed repository is re-read alone", async () => {
     await fixtureCall(fixture, "POST", "/__fixture/repos/trailofbits/skills/commits", {
-      files: { "plugins/new-skill/skills/new-skill/SKILL.md": "---\nname: new-skill\ndescription: Audit Solidity smart contracts for reentrancy.\n---\n\nSteps.\n" },
+      files: {
+        "plugins/new-skill/skills/new-skill/SKILL.md":
+          "---\nname: new-skill\ndescription: Audit Solidity smart contracts for reentrancy.\n---\n\nSteps.\n",
+      },
     });
     fixture.resetCounts();
     const out = await crawl(fixture, next(cold), { sources, now: "2026-11-21T16:00:00Z" });
     const counts = await serverCounts(fixture);
-    expect(counts.byKind["tree"]).toBe(1);
+    expect(counts.byKind.tree).toBe(1);
     expect(out.report.changed).toEqual(["trailofbits/skills"]);
     expect(out.report.repositories.read).toBe(1);
     // One new file read, the 80 others reused by sha.
     expect(out.report.files.read).toBe(1);
     const changed = out.records.find((r) => r.repo === "skills" && r.owner === "trailofbits")!;
     expect(changed.files.map((f) => f.path)).toContain("plugins/new-skill/skills/new-skill/SKILL.md");
-    expect(out.records.filter((r) => r !== changed)).toEqual(cold.records.filter((r) => !(r.owner === "trailofbits" && r.repo === "skills")));
+    expect(out.records.filter((r) => r !== changed)).toEqual(
+      cold.records.filter((r) => !(r.owner === "trailofbits" && r.repo === "skills")),
+    );
   });
 });

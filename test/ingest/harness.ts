@@ -68,7 +68,11 @@ export const next = (out: CrawlOutput): Previous => ({ records: out.records, sta
 
 /** Scripts the fixture over HTTP, as a test in another process would. */
 export async function fixtureCall(fixture: GitHubFixture, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(fixture.url + path, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(fixture.url + path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }

@@ -72,7 +72,9 @@ describe("hostile SKILL.md inputs", () => {
       const r = parse(`---\n${fm}\n---\nBody text.\n`);
       return r.ok ? r.skill.problems : ["refused"];
     };
-    expect(problems("name: Bad Name\ndescription: x")).toEqual(["name must be a-z, 0-9 and single hyphens, not starting or ending with a hyphen"]);
+    expect(problems("name: Bad Name\ndescription: x")).toEqual([
+      "name must be a-z, 0-9 and single hyphens, not starting or ending with a hyphen",
+    ]);
     expect(problems("name: a--b\ndescription: x")).toHaveLength(1);
     expect(problems("name: -ab\ndescription: x")).toHaveLength(1);
     expect(problems(`name: ${"a".repeat(65)}\ndescription: x`)).toEqual(["name is longer than 64 characters"]);
@@ -81,12 +83,17 @@ describe("hostile SKILL.md inputs", () => {
     expect(problems("description: only")).toEqual(["name is missing or not a string"]);
     expect(problems("name: ok\ndescription: x\nmetadata: [1, 2]")).toEqual(["metadata must map strings to strings"]);
     expect(problems("name: ok\ndescription: x\nallowed-tools: [Read, Write]")).toEqual(["allowed-tools must be a space-separated string"]);
-    expect(problems("name: ok\ndescription: x\nlicense: MIT\ncompatibility: Claude Code\nallowed-tools: Read Write\nextra: kept")).toEqual([]);
+    expect(problems("name: ok\ndescription: x\nlicense: MIT\ncompatibility: Claude Code\nallowed-tools: Read Write\nextra: kept")).toEqual(
+      [],
+    );
   });
 
   it("falls back to the folder name and the first paragraph", () => {
     const r = parse("# Title\n\n![img](x.png)\n\nFirst paragraph\nspans lines.\n\nSecond.\n");
-    expect(r).toMatchObject({ ok: true, skill: { name: "demo", description: "First paragraph spans lines.", problems: ["no YAML frontmatter"] } });
+    expect(r).toMatchObject({
+      ok: true,
+      skill: { name: "demo", description: "First paragraph spans lines.", problems: ["no YAML frontmatter"] },
+    });
     expect(parse("# Root\n\nText.", "SKILL.md")).toMatchObject({ ok: true, skill: { name: "repo" } });
     expect(firstParagraph("x".repeat(400))).toHaveLength(300);
   });

@@ -14,7 +14,13 @@ describe("progress", () => {
   const run = (tty: boolean) => {
     const out: string[] = [];
     let t = 0;
-    const p = createProgress({ write: (s) => out.push(s), tty, now: () => t, stats: () => ({ requests: 7, remaining: 4990 }), plainEveryMs: 1000 });
+    const p = createProgress({
+      write: (s) => out.push(s),
+      tty,
+      now: () => t,
+      stats: () => ({ requests: 7, remaining: 4990 }),
+      plainEveryMs: 1000,
+    });
     p.start("trees", 4);
     for (let i = 0; i < 4; i++) {
       t += 600;
@@ -58,7 +64,10 @@ describe("platform evidence", () => {
     expect(showsEvidence("gemini-extension.json.bak", "gemini-extension.json")).toBe(false);
   });
   it("adds platforms named by compatibility, in file order", () => {
-    const r = derivePlatforms({ owner: "o", repo: "r", paths: ["SKILL.md"], compatibility: ["Works with ChatGPT"], hasIndex: true }, platforms);
+    const r = derivePlatforms(
+      { owner: "o", repo: "r", paths: ["SKILL.md"], compatibility: ["Works with ChatGPT"], hasIndex: true },
+      platforms,
+    );
     expect(r.platforms).toEqual(platforms.platforms.map((p) => p.id).filter((id) => platforms.default.includes(id) || id === "chatgpt"));
     expect(Object.keys(r.installCommands)).toEqual(r.platforms);
   });
@@ -114,7 +123,7 @@ describe("the local server's GraphQL engine", () => {
     expect(run(q, { n: "v" })).toEqual({ a: { name: "v", owner: { login: "o" } }, b: { stars: 3, __typename: "Repository" } });
   });
   it("rejects unknown fields the way GitHub does", () => {
-    expect(() => run("{ repo(name: \"x\") { nope } }")).toThrow(GqlError);
-    expect(() => run("{ repo(name: \"x\") }")).toThrow(/selection of subfields/);
+    expect(() => run('{ repo(name: "x") { nope } }')).toThrow(GqlError);
+    expect(() => run('{ repo(name: "x") }')).toThrow(/selection of subfields/);
   });
 });

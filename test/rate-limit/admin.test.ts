@@ -18,7 +18,10 @@ function memoryStore() {
     },
     get: (name) => kv.get(name),
     async list(prefix) {
-      return [...kv.values.keys()].filter((n) => n.startsWith(prefix)).sort().map((name) => ({ name, metadata: metadata.get(name) }));
+      return [...kv.values.keys()]
+        .filter((n) => n.startsWith(prefix))
+        .sort()
+        .map((name) => ({ name, metadata: metadata.get(name) }));
     },
   };
   return { kv, store };
@@ -52,7 +55,10 @@ describe("key administration", () => {
     const revoked = await revokeKey(store, b.info.id, new Date("2026-01-05T00:00:00Z"));
     expect(revoked.revokedAt).toBe("2026-01-05T00:00:00.000Z");
     expect((await revokeKey(store, b.info.id, new Date("2026-01-06T00:00:00Z"))).revokedAt).toBe("2026-01-05T00:00:00.000Z");
-    expect((await listKeys(store)).keys.map((k) => [k.label, k.revokedAt ?? null])).toEqual([["a", null], ["b", "2026-01-05T00:00:00.000Z"]]);
+    expect((await listKeys(store)).keys.map((k) => [k.label, k.revokedAt ?? null])).toEqual([
+      ["a", null],
+      ["b", "2026-01-05T00:00:00.000Z"],
+    ]);
     expect((await createKeyVerifier().verify(kv, b.key)).status).toBe("invalid");
     expect((await createKeyVerifier().verify(kv, a.key)).status).toBe("valid");
   });

@@ -60,7 +60,12 @@ describe("window counters", () => {
     const { input, settle } = harness(kv, 10);
     const results = await Promise.all(Array.from({ length: 50 }, () => store.reserve(input())));
     expect(results.filter((r) => r.admitted)).toHaveLength(7);
-    expect(results.filter((r) => r.admitted).map((r) => r.used).sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(
+      results
+        .filter((r) => r.admitted)
+        .map((r) => r.used)
+        .sort((a, b) => a - b),
+    ).toEqual([4, 5, 6, 7, 8, 9, 10]);
     await vi.runAllTimersAsync();
     await settle();
     expect(stored(kv, "rl:a:203.0.113.7:500000").count).toBe(10);
@@ -103,7 +108,10 @@ describe("window counters", () => {
     // Within a second b decides on what it knows; after it, b reads A's 8 (plus its own 1) first.
     await vi.advanceTimersByTimeAsync(1001);
     const late = [await b.reserve(hb.input()), await b.reserve(hb.input())];
-    expect(late.map((r) => [r.admitted, r.used])).toEqual([[true, 10], [false, 10]]);
+    expect(late.map((r) => [r.admitted, r.used])).toEqual([
+      [true, 10],
+      [false, 10],
+    ]);
     const reads = kv.reads;
     for (let i = 0; i < 20; i++) await b.reserve(hb.input());
     expect(kv.reads - reads).toBe(0);
@@ -145,7 +153,11 @@ describe("window counters", () => {
     const store = createCounterStore({ log: quiet });
     const { input, settle } = harness(undefined, 2);
     const results = [await store.reserve(input()), await store.reserve(input()), await store.reserve(input())];
-    expect(results.map((r) => [r.admitted, r.degraded])).toEqual([[true, true], [true, true], [false, true]]);
+    expect(results.map((r) => [r.admitted, r.degraded])).toEqual([
+      [true, true],
+      [true, true],
+      [false, true],
+    ]);
     await vi.runAllTimersAsync();
     await settle();
   });
@@ -154,7 +166,14 @@ describe("window counters", () => {
     const kv = memoryKV(Date.now);
     const store = createCounterStore({ log: quiet, maxEntries: 3 });
     const background: Promise<unknown>[] = [];
-    const at = (name: string, windowEndMs: number): ReserveInput => ({ kv, name, limit: 10, windowEndMs, ttlSeconds: 60, waitUntil: (p) => void background.push(p) });
+    const at = (name: string, windowEndMs: number): ReserveInput => ({
+      kv,
+      name,
+      limit: 10,
+      windowEndMs,
+      ttlSeconds: 60,
+      waitUntil: (p) => void background.push(p),
+    });
     for (const n of ["a", "b", "c"]) await store.reserve(at(`rl:a:${n}:1`, 1000));
     await vi.runAllTimersAsync();
     await Promise.all(background);

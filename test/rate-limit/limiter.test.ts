@@ -23,10 +23,21 @@ afterEach(() => {
 
 function setup(vars: Partial<ApiEnv> = {}, kv: MemoryKV | undefined = memoryKV()) {
   const limiter = createRateLimiter({ log: () => {} });
-  const env = { ASSETS: { fetch: () => Promise.reject(new Error("unused")) }, KV: kv, RATE_LIMIT_ANONYMOUS: "3", RATE_LIMIT_AUTHENTICATED: "5", RATE_LIMIT_PREMIUM: "7", ...vars } satisfies ApiEnv;
+  const env = {
+    ASSETS: { fetch: () => Promise.reject(new Error("unused")) },
+    KV: kv,
+    RATE_LIMIT_ANONYMOUS: "3",
+    RATE_LIMIT_AUTHENTICATED: "5",
+    RATE_LIMIT_PREMIUM: "7",
+    ...vars,
+  } satisfies ApiEnv;
   const background: Promise<unknown>[] = [];
   const call = (headers: Record<string, string> = {}) => {
-    const ctx: ApiContext = { request: new Request("http://x/api/v1/categories", { headers }), env, waitUntil: (p) => void background.push(p) };
+    const ctx: ApiContext = {
+      request: new Request("http://x/api/v1/categories", { headers }),
+      env,
+      waitUntil: (p) => void background.push(p),
+    };
     return limiter.check(ctx).then(
       (h) => ({ status: 200, headers: h, message: "" }),
       (e: unknown) => {
@@ -37,7 +48,17 @@ function setup(vars: Partial<ApiEnv> = {}, kv: MemoryKV | undefined = memoryKV()
   };
   const addKey = async (tier: "authenticated" | "premium", revokedAt?: string) => {
     const { id, key } = generateKey();
-    await kv?.put(keyRecordName(id), JSON.stringify({ id, tier, label: "t", createdAt: new Date(0).toISOString(), hash: await sha256Hex(key), ...(revokedAt ? { revokedAt } : {}) }));
+    await kv?.put(
+      keyRecordName(id),
+      JSON.stringify({
+        id,
+        tier,
+        label: "t",
+        createdAt: new Date(0).toISOString(),
+        hash: await sha256Hex(key),
+        ...(revokedAt ? { revokedAt } : {}),
+      }),
+    );
     return key;
   };
   return { call, addKey, kv, settle: () => Promise.all(background) };
@@ -51,7 +72,12 @@ describe("rate limiter", () => {
     const reset = String((493_001 * HOUR) / 1000);
     const seen = [];
     for (let i = 0; i < 4; i++) seen.push(await call(ip("198.51.100.1")));
-    expect(seen.map((r) => [r.status, r.headers["X-RateLimit-Remaining"]])).toEqual([[200, "2"], [200, "1"], [200, "0"], [429, "0"]]);
+    expect(seen.map((r) => [r.status, r.headers["X-RateLimit-Remaining"]])).toEqual([
+      [200, "2"],
+      [200, "1"],
+      [200, "0"],
+      [429, "0"],
+    ]);
     for (const r of seen) {
       expect(r.headers["X-RateLimit-Limit"]).toBe("3");
       expect(r.headers["X-RateLimit-Reset"]).toBe(reset);
@@ -70,7 +96,11 @@ describe("rate limiter", () => {
     expect((await call(ip("198.51.100.2"))).headers["Retry-After"]).toBe("1");
     await vi.advanceTimersByTimeAsync(1000);
     const fresh = await call(ip("198.51.100.2"));
-    expect([fresh.status, fresh.headers["X-RateLimit-Remaining"], fresh.headers["X-RateLimit-Reset"]]).toEqual([200, "2", String((493_002 * HOUR) / 1000)]);
+    expect([fresh.status, fresh.headers["X-RateLimit-Remaining"], fresh.headers["X-RateLimit-Reset"]]).toEqual([
+      200,
+      "2",
+      String((493_002 * HOUR) / 1000),
+    ]);
   });
 
   it("honours X-Test-Now only when ALLOW_TEST_CLOCK is 1", async () => {
@@ -88,8 +118,16 @@ describe("rate limiter", () => {
     const a = await call({ ...ip("198.51.100.4"), Authorization: `Bearer ${auth}` });
     const p = await call({ ...ip("198.51.100.4"), Authorization: `Bearer ${premium}` });
     const anon = await call(ip("198.51.100.4"));
-    expect([a.headers["X-RateLimit-Tier"], a.headers["X-RateLimit-Limit"], a.headers["X-RateLimit-Remaining"]]).toEqual(["authenticated", "5", "4"]);
-    expect([p.headers["X-RateLimit-Tier"], p.headers["X-RateLimit-Limit"], p.headers["X-RateLimit-Remaining"]]).toEqual(["premium", "7", "6"]);
+    expect([a.headers["X-RateLimit-Tier"], a.headers["X-RateLimit-Limit"], a.headers["X-RateLimit-Remaining"]]).toEqual([
+      "authenticated",
+      "5",
+      "4",
+    ]);
+    expect([p.headers["X-RateLimit-Tier"], p.headers["X-RateLimit-Limit"], p.headers["X-RateLimit-Remaining"]]).toEqual([
+      "premium",
+      "7",
+      "6",
+    ]);
     expect([anon.headers["X-RateLimit-Tier"], anon.headers["X-RateLimit-Remaining"]]).toEqual(["anonymous", "2"]);
     // The same key from another address shares its budget.
     expect((await call({ ...ip("192.0.2.9"), Authorization: `Bearer ${auth}` })).headers["X-RateLimit-Remaining"]).toBe("3");
@@ -103,7 +141,9 @@ describe("rate limiter", () => {
     for (const authorization of cases) seen.push(await call({ ...ip("198.51.100.5"), Authorization: authorization }));
     expect(seen.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(seen.map((r) => r.headers["X-RateLimit-Remaining"])).toEqual(["3", "2", "1", "0"]);
-    expect(seen.every((r) => r.headers["X-RateLimit-Tier"] === "anonymous" && r.headers["WWW-Authenticate"] === 'Bearer error="invalid_token"')).toBe(true);
+    expect(
+      seen.every((r) => r.headers["X-RateLimit-Tier"] === "anonymous" && r.headers["WWW-Authenticate"] === 'Bearer error="invalid_token"'),
+    ).toBe(true);
     expect(seen[3]!.message).toMatch(/revoked/);
     // Once the address's budget is spent, a bad key gets 429 like any other request.
     expect((await call({ ...ip("198.51.100.5"), Authorization: "Bearer nope" })).status).toBe(429);
@@ -121,7 +161,11 @@ describe("rate limiter", () => {
     const keyed = await call({ ...ip("198.51.100.6"), Authorization: `Bearer ${key}` });
     expect([keyed.status, keyed.headers["X-RateLimit-Tier"], keyed.headers["X-RateLimit-Status"]]).toEqual([200, "premium", "degraded"]);
     const unseenKey = await call({ ...ip("198.51.100.7"), Authorization: `Bearer ${generateKey().key}` });
-    expect([unseenKey.status, unseenKey.headers["X-RateLimit-Tier"], unseenKey.headers["X-RateLimit-Status"]]).toEqual([200, "anonymous", "degraded"]);
+    expect([unseenKey.status, unseenKey.headers["X-RateLimit-Tier"], unseenKey.headers["X-RateLimit-Status"]]).toEqual([
+      200,
+      "anonymous",
+      "degraded",
+    ]);
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await call(ip("198.51.100.7"))).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -142,6 +186,7 @@ describe("tier limits", () => {
   });
   it("takes overrides from vars and refuses malformed ones", () => {
     expect(tierLimits(env({ RATE_LIMIT_PREMIUM: " 20 " }))).toEqual({ anonymous: 100, authenticated: 1000, premium: 20 });
-    for (const bad of ["0", "-1", "1.5", "ten", "1e3"]) expect(() => tierLimits(env({ RATE_LIMIT_ANONYMOUS: bad }))).toThrow(/RATE_LIMIT_ANONYMOUS/);
+    for (const bad of ["0", "-1", "1.5", "ten", "1e3"])
+      expect(() => tierLimits(env({ RATE_LIMIT_ANONYMOUS: bad }))).toThrow(/RATE_LIMIT_ANONYMOUS/);
   });
 });

@@ -23,12 +23,16 @@ let premiumKey: string;
 
 const exec = (file: string, args: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(file, args, { cwd: PROJECT_ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      file,
+      args,
+      { cwd: PROJECT_ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 
-const keys = (...args: string[]) => exec(join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), ["scripts/keys.ts", ...args, "--persist-to", persistTo]);
+const keys = (...args: string[]) =>
+  exec(join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), ["scripts/keys.ts", ...args, "--persist-to", persistTo]);
 
 async function createKey(tier: string, label: string): Promise<string> {
   const out = await keys("create", "--tier", tier, "--label", label);
@@ -86,7 +90,8 @@ beforeAll(async () => {
     ALLOW_TEST_CLOCK: "1",
   };
   // Key creation (one wrangler process at a time) overlaps the server's start-up.
-  const created = (async () => [await createKey("authenticated", "limits test: authenticated"), await createKey("premium", "limits test: premium")] as const)();
+  const created = (async () =>
+    [await createKey("authenticated", "limits test: authenticated"), await createKey("premium", "limits test: premium")] as const)();
   [server, [authKey, premiumKey]] = await Promise.all([startPagesDev({ siteDir: inject("siteDir"), persistTo, vars }), created]);
 });
 
@@ -147,7 +152,13 @@ describe("rate limits through wrangler pages dev", () => {
 
   it("keeps two addresses apart and counts an IPv6 /64 as one caller", async () => {
     const start = windowStart(4);
-    const sameNetwork = ["2001:db8:aa:1::1", "2001:db8:aa:1::2", "2001:db8:aa:1:ffff:ffff:ffff:ffff", "2001:DB8:AA:1:0:0:0:3", "2001:db8:aa:1:1234::"];
+    const sameNetwork = [
+      "2001:db8:aa:1::1",
+      "2001:db8:aa:1::2",
+      "2001:db8:aa:1:ffff:ffff:ffff:ffff",
+      "2001:DB8:AA:1:0:0:0:3",
+      "2001:db8:aa:1:1234::",
+    ];
     for (const [i, address] of sameNetwork.entries()) {
       const ok = await request(start, from(address));
       expect(ok.status).toBe(200);
@@ -162,7 +173,12 @@ describe("rate limits through wrangler pages dev", () => {
   it("answers 401 INVALID_API_KEY to malformed and unknown keys, never serving them as anonymous", async () => {
     const start = windowStart(5);
     const unknown = `skd_0123456789abcdef_${"A".repeat(43)}`;
-    const cases = [["Bearer not-a-key", /malformed/], [`Bearer ${unknown}`, /unknown/], ["Basic dXNlcjpwYXNz", /Bearer/], [`Bearer ${authKey.slice(0, -1)}${authKey.endsWith("A") ? "B" : "A"}`, /unknown/]] as const;
+    const cases = [
+      ["Bearer not-a-key", /malformed/],
+      [`Bearer ${unknown}`, /unknown/],
+      ["Basic dXNlcjpwYXNz", /Bearer/],
+      [`Bearer ${authKey.slice(0, -1)}${authKey.endsWith("A") ? "B" : "A"}`, /unknown/],
+    ] as const;
     for (const [i, [authorization, message]] of cases.entries()) {
       const answer = await request(start, from("198.51.100.40", { Authorization: authorization }));
       expect(expectError(answer, 401, "INVALID_API_KEY").error.message).toMatch(message);

@@ -26,11 +26,14 @@ async function search(params: Record<string, string>) {
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   return SearchEnvelope.parse(res.body);
 }
-const expectedIds = (q: string, filters: ReferenceFilters = {}) => referenceSearch(ref, parseQuery(q), filters).map((r) => records[r.ordinal]!.id);
+const expectedIds = (q: string, filters: ReferenceFilters = {}) =>
+  referenceSearch(ref, parseQuery(q), filters).map((r) => records[r.ordinal]!.id);
 /** What the search for `q` finds with every word required (the reference without its any-word fallback). */
 const allWordsIds = (q: string) => {
   const parsed = parseQuery(q);
-  return referenceSearch(ref, parsed).filter((r) => r.matched === parsed.required.length).map((r) => records[r.ordinal]!.id);
+  return referenceSearch(ref, parsed)
+    .filter((r) => r.matched === parsed.required.length)
+    .map((r) => records[r.ordinal]!.id);
 };
 
 describe("GET /skills/search", () => {
@@ -89,7 +92,8 @@ describe("GET /skills/search", () => {
   it("paginates with exact totals and an empty page past the end", async () => {
     const all = expectedIds("skill* writes");
     const pages = [];
-    for (let page = 1; page <= Math.ceil(all.length / 3) + 1; page++) pages.push(await search({ q: "skill* writes", limit: "3", page: String(page) }));
+    for (let page = 1; page <= Math.ceil(all.length / 3) + 1; page++)
+      pages.push(await search({ q: "skill* writes", limit: "3", page: String(page) }));
     expect(pages.flatMap((p) => p.data.map((d) => d.id))).toEqual(all);
     for (const p of pages) expect(p.pagination).toMatchObject({ limit: 3, total: all.length, totalPages: Math.ceil(all.length / 3) });
     expect(pages[pages.length - 1]!.data).toEqual([]);
@@ -123,18 +127,24 @@ describe("GET /skills/search", () => {
   });
 
   it("random input to search and autocomplete is always answered 200 or 400, never 500", async () => {
-    const alphabet = fc.constantFrom(..."ab-:*\" né周Ж<>&%\\".split(""), "name:", "content:", "pdf", "-\"");
+    const alphabet = fc.constantFrom(...'ab-:*" né周Ж<>&%\\'.split(""), "name:", "content:", "pdf", '-"');
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 30 }), fc.array(alphabet, { maxLength: 12 }).map((a) => a.join(""))), async (q) => {
-        const res = await call(`/skills/search?q=${encodeURIComponent(q)}`);
-        expect([200, 400], `${JSON.stringify(q)}: ${res.text}`).toContain(res.status);
-        if (res.status === 200) SearchEnvelope.parse(res.body);
-        else ErrorEnvelope.parse(res.body);
-        const suggest = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
-        expect([200, 400], `${JSON.stringify(q)}: ${suggest.text}`).toContain(suggest.status);
-        if (suggest.status === 200) SuggestionEnvelope.parse(suggest.body);
-        else ErrorEnvelope.parse(suggest.body);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.array(alphabet, { maxLength: 12 }).map((a) => a.join("")),
+        ),
+        async (q) => {
+          const res = await call(`/skills/search?q=${encodeURIComponent(q)}`);
+          expect([200, 400], `${JSON.stringify(q)}: ${res.text}`).toContain(res.status);
+          if (res.status === 200) SearchEnvelope.parse(res.body);
+          else ErrorEnvelope.parse(res.body);
+          const suggest = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
+          expect([200, 400], `${JSON.stringify(q)}: ${suggest.text}`).toContain(suggest.status);
+          if (suggest.status === 200) SuggestionEnvelope.parse(suggest.body);
+          else ErrorEnvelope.parse(suggest.body);
+        },
+      ),
       { numRuns: 60, seed: 4 },
     );
   });
@@ -166,22 +176,27 @@ describe("GET /skills/autocomplete", () => {
     }
     expect((await call("/skills/autocomplete?q=pdf%20fo&limit=3")).body).toMatchObject({ data: body.data.slice(0, 3) });
   });
-  it.each([["pdf -"], ["pdf name:"], ['pdf "'], ['-"'], ['pdf -content:"']])("%s is still being typed: 200 with no suggestions", async (q) => {
-    const res = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
-    expect(res.status, res.text).toBe(200);
-    expect(SuggestionEnvelope.parse(res.body).data).toEqual([]);
-  });
+  it.each([["pdf -"], ["pdf name:"], ['pdf "'], ['-"'], ['pdf -content:"']])(
+    "%s is still being typed: 200 with no suggestions",
+    async (q) => {
+      const res = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
+      expect(res.status, res.text).toBe(200);
+      expect(SuggestionEnvelope.parse(res.body).data).toEqual([]);
+    },
+  );
   it.each([["foo:bar x"], ['pd"f for'], ["pdf foo:"]])("%s has a syntax error before the last word: 400", async (q) => {
     const res = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(400);
     expect(ErrorEnvelope.parse(res.body).error.code).toBe("INVALID_SYNTAX");
   });
-  it.each([["", "INVALID_QUERY"], ["q=p", "INVALID_QUERY"], [`q=${"b".repeat(201)}`, "QUERY_TOO_LONG"], ["q=pd&limit=21", "INVALID_PARAMS"]])(
-    "?%s -> 400 %s",
-    async (query, code) => {
-      const res = await call(`/skills/autocomplete?${query}`);
-      expect(res.status).toBe(400);
-      expect(ErrorEnvelope.parse(res.body).error.code).toBe(code);
-    },
-  );
+  it.each([
+    ["", "INVALID_QUERY"],
+    ["q=p", "INVALID_QUERY"],
+    [`q=${"b".repeat(201)}`, "QUERY_TOO_LONG"],
+    ["q=pd&limit=21", "INVALID_PARAMS"],
+  ])("?%s -> 400 %s", async (query, code) => {
+    const res = await call(`/skills/autocomplete?${query}`);
+    expect(res.status).toBe(400);
+    expect(ErrorEnvelope.parse(res.body).error.code).toBe(code);
+  });
 });

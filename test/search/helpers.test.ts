@@ -34,7 +34,11 @@ describe("checkQueryText", () => {
 });
 
 describe("shardsForPrefix", () => {
-  const shards: RangeShard[] = ["", "bb", "bd", "c", "ca", "d"].map((first, i) => ({ first, file: `search/terms/${String(i).padStart(16, "0")}.bin`, bytes: 1 }));
+  const shards: RangeShard[] = ["", "bb", "bd", "c", "ca", "d"].map((first, i) => ({
+    first,
+    file: `search/terms/${String(i).padStart(16, "0")}.bin`,
+    bytes: 1,
+  }));
   it.each([
     ["a", [0]],
     ["b", [0, 1, 2]],
@@ -46,12 +50,16 @@ describe("shardsForPrefix", () => {
   ])("%s -> shards %j", (prefix, expected) => expect(shardsForPrefix(shards, prefix)).toEqual(expected));
   it("every key with the prefix lies in a listed shard", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "c", "d", "e"), maxLength: 4 }), fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), minLength: 1, maxLength: 3 }), (key, prefix) => {
-        const full = prefix + key;
-        let holder = 0;
-        while (holder + 1 < shards.length && shards[holder + 1]!.first <= full) holder++;
-        expect(shardsForPrefix(shards, prefix)).toContain(holder);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", "c", "d", "e"), maxLength: 4 }),
+        fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), minLength: 1, maxLength: 3 }),
+        (key, prefix) => {
+          const full = prefix + key;
+          let holder = 0;
+          while (holder + 1 < shards.length && shards[holder + 1]!.first <= full) holder++;
+          expect(shardsForPrefix(shards, prefix)).toContain(holder);
+        },
+      ),
       { numRuns: 300, seed: 7 },
     );
   });
@@ -88,7 +96,10 @@ describe("varints", () => {
 describe("countedCandidates", () => {
   it("keeps at most a small fixed number of single-word completions, best first", () => {
     expect(COUNTED_CANDIDATES).toBeLessThanOrEqual(24);
-    const many: Suggestion[] = Array.from({ length: 100 }, (_, i): Suggestion => [i % 5 === 0 ? `form filler ${i}` : `form${i}`, 1000 - i]).sort(bySuggestionRank);
+    const many: Suggestion[] = Array.from(
+      { length: 100 },
+      (_, i): Suggestion => [i % 5 === 0 ? `form filler ${i}` : `form${i}`, 1000 - i],
+    ).sort(bySuggestionRank);
     const kept = countedCandidates(many);
     expect(kept.length).toBe(COUNTED_CANDIDATES);
     expect(kept).toEqual(many.filter(([t]) => !t.includes(" ")).slice(0, COUNTED_CANDIDATES));

@@ -6,7 +6,8 @@ import { ApiError } from "../../src/api/errors.js";
 import { parseQuery } from "../../src/search/query.js";
 import { fold, tokenize } from "../../src/search/text.js";
 
-const shape = (q: string) => parseQuery(q).clauses.map((c) => `${c.negate ? "-" : ""}${c.field ? `${c.field}:` : ""}${c.kind}(${c.terms.join(" ")})`);
+const shape = (q: string) =>
+  parseQuery(q).clauses.map((c) => `${c.negate ? "-" : ""}${c.field ? `${c.field}:` : ""}${c.kind}(${c.terms.join(" ")})`);
 const codeOf = (q: string | undefined) => {
   try {
     parseQuery(q);
@@ -78,16 +79,22 @@ describe("parseQuery errors", () => {
   it("only ever returns a query or throws an ApiError (fuzz)", () => {
     const piece = fc.constantFrom("a", "bc", "-", ":", "*", '"', " ", "name:", "content:", "é", "周报", "Ж", "\t", "\u0000", "🙂", "the");
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 220 }), fc.array(piece, { maxLength: 40 }).map((p) => p.join(""))), (q) => {
-        try {
-          const parsed = parseQuery(q);
-          expect(parsed.required.length).toBeGreaterThan(0);
-          for (const c of parsed.clauses) expect(c.terms.length).toBeGreaterThan(0);
-        } catch (e) {
-          expect(e).toBeInstanceOf(ApiError);
-          expect((e as ApiError).status).toBe(400);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 220 }),
+          fc.array(piece, { maxLength: 40 }).map((p) => p.join("")),
+        ),
+        (q) => {
+          try {
+            const parsed = parseQuery(q);
+            expect(parsed.required.length).toBeGreaterThan(0);
+            for (const c of parsed.clauses) expect(c.terms.length).toBeGreaterThan(0);
+          } catch (e) {
+            expect(e).toBeInstanceOf(ApiError);
+            expect((e as ApiError).status).toBe(400);
+          }
+        },
+      ),
       { numRuns: 3000, seed: 11 },
     );
   });

@@ -216,7 +216,13 @@ describe("autocomplete", () => {
   });
   it("counts candidates in context without fetching any shard twice, however high the limit", async () => {
     const reads: string[] = [];
-    const counting = { json: store.json.bind(store), bytes: (path: string) => (reads.push(path), store.bytes(path)) };
+    const counting = {
+      json: store.json.bind(store),
+      bytes: (path: string) => {
+        reads.push(path);
+        return store.bytes(path);
+      },
+    };
     const got = await suggest(counting, SearchManifest.parse(manifest.search), () => store.columns(), "skill s", 20);
     expect(got.length).toBeGreaterThan(1);
     expect(reads.length).toBeGreaterThan(0);
@@ -224,7 +230,9 @@ describe("autocomplete", () => {
   });
   it("applies the q rules", async () => {
     const url = new URL("http://localhost/api/v1/skills/autocomplete?q=a");
-    await expect(autocompleteEndpoint({ url, request: new Request(url), store, manifest, now: () => 0, memo: memoOver(memo) })).rejects.toMatchObject({ code: "INVALID_QUERY" });
+    await expect(
+      autocompleteEndpoint({ url, request: new Request(url), store, manifest, now: () => 0, memo: memoOver(memo) }),
+    ).rejects.toMatchObject({ code: "INVALID_QUERY" });
   });
 });
 
@@ -239,7 +247,10 @@ describe("agreement with the brute-force reference", () => {
       fc.tuple(word, word).map(([a, b]) => `"${a} ${b}"`),
       word.filter((w) => w.length >= 4).map((w) => `${w.slice(0, 3)}*`),
     );
-    const filters = fc.record({ category: fc.option(fc.constantFrom("development", "writing", "devops"), { nil: undefined }), minStars: fc.option(fc.constantFrom("0", "5", "100"), { nil: undefined }) });
+    const filters = fc.record({
+      category: fc.option(fc.constantFrom("development", "writing", "devops"), { nil: undefined }),
+      minStars: fc.option(fc.constantFrom("0", "5", "100"), { nil: undefined }),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 4 }), filters, async (items, f) => {
         const q = items.join(" ");

@@ -20,8 +20,16 @@ let siteDir: string | undefined;
 
 export async function setup(project: TestProject) {
   siteDir = mkdtempSync(join(tmpdir(), "skills-api-site-"));
-  await build({ dataDir: join(PROJECT_ROOT, "data"), outDir: siteDir, publicDir: join(PROJECT_ROOT, "public"), searchIndex: writeSearchIndex });
-  server = await startPagesDev({ siteDir, vars: { RATE_LIMIT_ANONYMOUS: "1000000", RATE_LIMIT_AUTHENTICATED: "1000000", RATE_LIMIT_PREMIUM: "1000000" } });
+  await build({
+    dataDir: join(PROJECT_ROOT, "data"),
+    outDir: siteDir,
+    publicDir: join(PROJECT_ROOT, "public"),
+    searchIndex: writeSearchIndex,
+  });
+  server = await startPagesDev({
+    siteDir,
+    vars: { RATE_LIMIT_ANONYMOUS: "1000000", RATE_LIMIT_AUTHENTICATED: "1000000", RATE_LIMIT_PREMIUM: "1000000" },
+  });
   project.provide("api", server.api);
   project.provide("siteDir", siteDir);
 }

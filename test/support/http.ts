@@ -5,6 +5,7 @@ import { inject } from "vitest";
 export interface Answer {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read fields of many shapes and validate them with the schemas
   body: any;
   text: string;
 }
@@ -12,7 +13,7 @@ export interface Answer {
 export async function call(path: string, init?: RequestInit, api = inject("api")): Promise<Answer> {
   const res = await fetch(`${api}${path}`, { redirect: "manual", ...init });
   const text = await res.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {

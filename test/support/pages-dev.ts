@@ -44,10 +44,17 @@ export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
   const port = await freePort();
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "skills-api-state-"));
   const args = [
-    "pages", "dev", options.siteDir,
-    "--ip", "127.0.0.1", "--port", String(port),
-    "--persist-to", persistTo,
-    "--inspector-port", String(await freePort()),
+    "pages",
+    "dev",
+    options.siteDir,
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+    "--inspector-port",
+    String(await freePort()),
     "--show-interactive-dev-session=false",
   ];
   for (const [k, v] of Object.entries(options.vars ?? {})) args.push("--binding", `${k}=${v}`);

@@ -118,10 +118,14 @@ describe("old names", () => {
     const out = temp("alias");
     const report = await build({ dataDir, outDir: out });
     const dataset = await readDataset(dataDir);
-    const live = dataset.records.find((r) => r.aliases.length === 0 && report.droppedAliases.some((d) => d.toLowerCase().startsWith(`${r.owner}/${r.repo}`.toLowerCase())));
+    const live = dataset.records.find(
+      (r) => r.aliases.length === 0 && report.droppedAliases.some((d) => d.toLowerCase().startsWith(`${r.owner}/${r.repo}`.toLowerCase())),
+    );
     expect(live).toBeDefined();
     const key = skillKey(live!.owner, live!.repo);
-    const shard = DetailShard.parse(JSON.parse(readFileSync(join(out, "_data", shardFile("skills", shardOf(key, report.manifest.shards.skills))), "utf8")));
+    const shard = DetailShard.parse(
+      JSON.parse(readFileSync(join(out, "_data", shardFile("skills", shardOf(key, report.manifest.shards.skills))), "utf8")),
+    );
     const entry = shard[key]!;
     expect("detail" in entry && entry.detail.id).toBe(live!.id);
   });

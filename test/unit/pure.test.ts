@@ -36,7 +36,11 @@ describe("ordering", () => {
     expect(["b", "A", "a", "C"].sort(compareNames)).toEqual(["A", "a", "b", "C"]);
   });
   it("orders keys by lower-cased owner/repo", () => {
-    const items = [{ owner: "b", repo: "x" }, { owner: "A", repo: "y" }, { owner: "a", repo: "x" }];
+    const items = [
+      { owner: "b", repo: "x" },
+      { owner: "A", repo: "y" },
+      { owner: "a", repo: "x" },
+    ];
     expect(items.sort(compareKeys).map((i) => skillKey(i.owner, i.repo))).toEqual(["a/x", "a/y", "b/x"]);
   });
 });
@@ -61,16 +65,31 @@ describe("routing", () => {
   });
   it("rejects bad percent-encoding and over-long paths with INVALID_PARAMS", () => {
     expect(() => pathSegments("/api/v1/skills/%E0%A4%A")).toThrow(ApiError);
-    expect(() => pathSegments("/api/v1/" + "x".repeat(5000))).toThrow(/longer than/);
+    expect(() => pathSegments(`/api/v1/${"x".repeat(5000)}`)).toThrow(/longer than/);
   });
   it("maps every endpoint and nothing else", () => {
     expect(route(["skills"], external)).toBeTypeOf("function");
     expect(route(["skills", "search"], external)).toBe(external.search);
     expect(route(["skills", "autocomplete"], external)).toBe(external.autocomplete);
-    for (const p of [["skills", "o", "r"], ["skills", "o", "r", "content"], ["skills", "o", "r", "stats"], ["categories"], ["categories", "x"], ["categories", "x", "skills"], ["openapi.json"]]) {
+    for (const p of [
+      ["skills", "o", "r"],
+      ["skills", "o", "r", "content"],
+      ["skills", "o", "r", "stats"],
+      ["categories"],
+      ["categories", "x"],
+      ["categories", "x", "skills"],
+      ["openapi.json"],
+    ]) {
       expect(route(p, external), p.join("/")).toBeTypeOf("function");
     }
-    for (const p of [[], ["skills", "x"], ["skills", "o", "r", "other"], ["skills", "o", "r", "content", "x"], ["categories", "x", "y"], ["nothing"]]) {
+    for (const p of [
+      [],
+      ["skills", "x"],
+      ["skills", "o", "r", "other"],
+      ["skills", "o", "r", "content", "x"],
+      ["categories", "x", "y"],
+      ["nothing"],
+    ]) {
       expect(route(p, external), p.join("/")).toBeUndefined();
     }
   });

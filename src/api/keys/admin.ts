@@ -25,7 +25,13 @@ export async function createKey(
   const label = KeyLabel.safeParse(input.label);
   if (!label.success) throw new Error(`--label ${label.error.issues[0]?.message ?? "is invalid"}`);
   const { id, key } = generateKey(input.randomBytes ?? secureRandomBytes);
-  const record = KeyRecord.parse({ id, tier: tier.data, label: label.data, createdAt: input.now.toISOString(), hash: await sha256Hex(key) });
+  const record = KeyRecord.parse({
+    id,
+    tier: tier.data,
+    label: label.data,
+    createdAt: input.now.toISOString(),
+    hash: await sha256Hex(key),
+  });
   await store.put(keyRecordName(id), JSON.stringify(record), keyInfo(record));
   return { key, info: keyInfo(record) };
 }
@@ -45,7 +51,8 @@ export async function listKeys(store: KeyStore): Promise<{ keys: KeyInfo[]; prob
 
 /** Marks a key revoked (the record stays, so `list` shows it); revoking twice keeps the first date. */
 export async function revokeKey(store: KeyStore, id: string, now: Date): Promise<KeyInfo> {
-  if (!KEY_ID_PATTERN.test(id)) throw new Error(`KEY_ID must be 16 hexadecimal digits, as shown by \`keys list\` (got ${JSON.stringify(id)})`);
+  if (!KEY_ID_PATTERN.test(id))
+    throw new Error(`KEY_ID must be 16 hexadecimal digits, as shown by \`keys list\` (got ${JSON.stringify(id)})`);
   const name = keyRecordName(id);
   const raw = await store.get(name);
   if (raw === null) throw new Error(`no API key with id ${id}`);

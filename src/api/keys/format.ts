@@ -11,9 +11,11 @@ export type RandomBytes = (length: number) => Uint8Array;
 
 export const secureRandomBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
-
 const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 export interface GeneratedKey {
   id: string;

@@ -17,7 +17,8 @@ const Listing = z.array(z.object({ name: z.string(), metadata: z.unknown().optio
 
 export function wranglerKeyStore(target: WranglerTarget): KeyStore {
   const where = [
-    "--binding", "KV",
+    "--binding",
+    "KV",
     target.remote ? "--remote" : "--local",
     ...(target.persistTo && !target.remote ? ["--persist-to", target.persistTo] : []),
   ];
@@ -26,8 +27,13 @@ export function wranglerKeyStore(target: WranglerTarget): KeyStore {
       execFile(
         join(target.projectDir, "node_modules", ".bin", "wrangler"),
         ["kv", "key", ...args, ...where],
-        { cwd: target.projectDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" }, maxBuffer: 64 << 20 },
-        (error, stdout, stderr) => (error ? reject(new Error(`wrangler kv key ${args[0]} failed: ${stderr || error.message}`)) : resolve(stdout)),
+        {
+          cwd: target.projectDir,
+          env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" },
+          maxBuffer: 64 << 20,
+        },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`wrangler kv key ${args[0]} failed: ${stderr || error.message}`)) : resolve(stdout),
       );
     });
 

@@ -5,14 +5,20 @@
 /** The counting bucket of a `CF-Connecting-IP` value; anything unparsable shares the "unknown" bucket. */
 export function addressBucket(raw: string | null): string {
   if (!raw) return "unknown";
-  const text = raw.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const text = raw
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   const v4 = parseIPv4(text);
   if (v4) return v4.join(".");
   const v6 = parseIPv6(text);
   if (!v6) return "unknown";
   const mapped = v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff;
   if (mapped) return [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff].join(".");
-  return `${v6.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${v6
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 function parseIPv4(text: string): number[] | null {

@@ -1,9 +1,6 @@
 // What the Authorization header claims. No header means anonymous; anything else must be exactly
 // `Bearer <token>`, and a header that is not is an invalid key (401), never silently anonymous.
-export type Credential =
-  | { kind: "none" }
-  | { kind: "bearer"; token: string }
-  | { kind: "malformed"; reason: string };
+export type Credential = { kind: "none" } | { kind: "bearer"; token: string } | { kind: "malformed"; reason: string };
 
 export function readCredential(header: string | null): Credential {
   if (header === null) return { kind: "none" };

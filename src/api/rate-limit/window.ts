@@ -21,8 +21,7 @@ export function windowAt(nowMs: number): RateWindow {
 }
 
 /** Whole seconds until the window ends, at least 1 (the Retry-After value). */
-export const retryAfterSeconds = (window: RateWindow, nowMs: number): number =>
-  Math.max(1, Math.ceil((window.endMs - nowMs) / 1000));
+export const retryAfterSeconds = (window: RateWindow, nowMs: number): number => Math.max(1, Math.ceil((window.endMs - nowMs) / 1000));
 
 /** KV expirationTtl of a window's counter: the rest of the window plus a grace; always >= KV's minimum of 60 s. */
 export const counterTtlSeconds = (window: RateWindow, nowMs: number): number =>

@@ -48,7 +48,9 @@ function handRecord(h: Hand, i: number): SkillRecord {
     defaultBranch: "main",
     headSha: "0".repeat(40),
     primary: "SKILL.md",
-    files: [{ path: "SKILL.md", name: h.name, description: h.description, sha: blobSha(content), size: Buffer.byteLength(content), content }],
+    files: [
+      { path: "SKILL.md", name: h.name, description: h.description, sha: blobSha(content), size: Buffer.byteLength(content), content },
+    ],
     starHistory: [],
   };
 }
@@ -66,8 +68,20 @@ export const HAND: Hand[] = [
   { owner: "recent", repo: "new", name: "vextral", description: "New one.", stars: 77, updatedAt: "2026-06-01T00:00:00Z" },
   { owner: "cjk", repo: "dedupe-zh", name: "文本去重工具", description: "去除文本中的重复内容和AI生成痕迹", categories: ["writing"] },
   { owner: "cjk", repo: "proofread-ja", name: "日本語校正", description: "日本語の文章を校正するスキル", categories: ["writing"] },
-  { owner: "cyr", repo: "credit-risk", name: "credit-model-validation", description: "Валидация моделей кредитного риска", categories: ["finance"] },
-  { owner: "html", repo: "script-skill", name: "<script>alert(1)</script>", description: "<b>Bold</b> & risky script handling", categories: ["security"] },
+  {
+    owner: "cyr",
+    repo: "credit-risk",
+    name: "credit-model-validation",
+    description: "Валидация моделей кредитного риска",
+    categories: ["finance"],
+  },
+  {
+    owner: "html",
+    repo: "script-skill",
+    name: "<script>alert(1)</script>",
+    description: "<b>Bold</b> & risky script handling",
+    categories: ["security"],
+  },
   { owner: "phrase", repo: "ordered", name: "state kit", description: "Glorbic hooks for state management.", hasIndex: true },
   { owner: "phrase", repo: "reversed", name: "hook kit", description: "Hooks that feel glorbic in state.", hasIndex: true },
 ];
@@ -75,11 +89,13 @@ export const HAND: Hand[] = [
 export async function writeFixtureDataset(dir: string, synthetic = 300, seed = 7): Promise<SkillRecord[]> {
   const categories = CategoriesFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
   const platforms = PlatformsFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
-  const records = [...synthesize({ skills: synthetic, seed, categories, platforms }), ...HAND.map((h, i) => handRecord(h, i))].sort(compareKeys);
+  const records = [...synthesize({ skills: synthetic, seed, categories, platforms }), ...HAND.map((h, i) => handRecord(h, i))].sort(
+    compareKeys,
+  );
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "categories.json"), JSON.stringify(categories));
   await writeFile(join(dir, "platforms.json"), JSON.stringify(platforms));
   await writeFile(join(dir, "meta.json"), JSON.stringify({ generatedAt: "2026-11-20T06:00:00Z" }));
-  await writeFile(join(dir, "skills.jsonl"), records.map((r) => stableStringify(r) + "\n").join(""));
+  await writeFile(join(dir, "skills.jsonl"), records.map((r) => `${stableStringify(r)}\n`).join(""));
   return records;
 }

@@ -31,7 +31,7 @@ export function referenceIndex(records: readonly SkillRecord[]): ReferenceIndex 
   return { records, keys, vocabulary: [...vocab].sort() };
 }
 
-function clauseMatch(index: ReferenceIndex, doc: Set<string>[], c: Clause, expansions: Map<string, string[]>) {
+function clauseMatch(doc: Set<string>[], c: Clause, expansions: Map<string, string[]>) {
   const match = [false, false, false];
   const exact = [false, false, false];
   for (const f of clauseFields(c)) {
@@ -64,14 +64,14 @@ export function referenceSearch(index: ReferenceIndex, query: ParsedQuery, filte
     if (r.stars < (filters.minStars ?? 0)) return;
     if (filters.hasIndex !== undefined && r.hasIndex !== filters.hasIndex) return;
     const doc = index.keys[o]!;
-    if (query.excluded.some((c) => clauseMatch(index, doc, c, expansions).match.some(Boolean))) return;
+    if (query.excluded.some((c) => clauseMatch(doc, c, expansions).match.some(Boolean))) return;
     allowed.push(o);
   });
   const rank = (o: number): Ranked => {
     let score = 0;
     let matched = 0;
     for (const c of query.required) {
-      const { match, exact } = clauseMatch(index, index.keys[o]!, c, expansions);
+      const { match, exact } = clauseMatch(index.keys[o]!, c, expansions);
       const s = clauseScore(match, exact);
       if (s > 0) matched++;
       score += s;

@@ -15,7 +15,8 @@ import { parseSkillFile } from "../../../src/ingest/skill-file.js";
 import { choosePrimary } from "../../../src/ingest/primary.js";
 
 export const SHARED_DATASET = process.env.SKILLS_SHARED_DATASET ?? resolve(PROJECT_ROOT, "..", "shared", "dataset");
-export const sharedDatasetPresent = () => existsSync(join(SHARED_DATASET, "skills.jsonl")) && existsSync(join(SHARED_DATASET, "repos.jsonl"));
+export const sharedDatasetPresent = () =>
+  existsSync(join(SHARED_DATASET, "skills.jsonl")) && existsSync(join(SHARED_DATASET, "repos.jsonl"));
 
 async function* rows(file: string): AsyncGenerator<unknown> {
   const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
@@ -44,7 +45,9 @@ export async function convertSharedDataset(outDir: string): Promise<SkillRecord[
     // The crawler's own parser and primary rule, so the converted records read as a crawl would.
     const skillFiles: SkillFile[] = rowsOf.flatMap((s) => {
       const parsed = parseSkillFile(s.raw, s.path, repo.repo);
-      return parsed.ok ? [{ path: s.path, name: parsed.skill.name, description: parsed.skill.description, sha: s.blobSha, size: s.size, content: s.raw }] : [];
+      return parsed.ok
+        ? [{ path: s.path, name: parsed.skill.name, description: parsed.skill.description, sha: s.blobSha, size: s.size, content: s.raw }]
+        : [];
     });
     const primary = choosePrimary(skillFiles, repo.repo);
     if (!primary) continue;
@@ -84,6 +87,6 @@ export async function convertSharedDataset(outDir: string): Promise<SkillRecord[
   await mkdir(outDir, { recursive: true });
   for (const f of ["categories.json", "platforms.json"]) await writeFile(join(outDir, f), await readFile(join(PROJECT_ROOT, "data", f)));
   await writeFile(join(outDir, "meta.json"), JSON.stringify({ generatedAt: "2026-11-21T00:00:00Z" }));
-  await writeFile(join(outDir, "skills.jsonl"), records.map((r) => stableStringify(r) + "\n").join(""));
+  await writeFile(join(outDir, "skills.jsonl"), records.map((r) => `${stableStringify(r)}\n`).join(""));
   return records;
 }
