@@ -1,7 +1,6 @@
 // One build in its own process, so the benchmark can read its peak memory: prints a JSON report.
 import { parseArgs } from "node:util";
 import { build } from "../src/render/build.js";
-import { writeSearchIndex } from "../src/search/build-index.js";
 
 const { values } = parseArgs({
   options: { data: { type: "string" }, out: { type: "string" }, search: { type: "boolean", default: true } },
@@ -10,7 +9,7 @@ const report = await build({
   dataDir: values.data!,
   outDir: values.out!,
   publicDir: "public",
-  searchIndex: values.search ? writeSearchIndex : undefined,
+  search: values.search,
   log: (line) => process.stderr.write(`    ${line}\n`),
 });
 const { changedPaths, ...output } = report.output;

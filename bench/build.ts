@@ -3,18 +3,18 @@
 // cold and warm answer times for the read endpoints. Baselines measured in the same run: reading and
 // validating the dataset alone, and the file count of a naive one-file-per-response layout.
 import { spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { createReadStream, createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { readDataset } from "../src/dataset/files.js";
 import { handleRequest, type Services } from "../src/api/handle.js";
 import { createServices } from "../src/api/services.js";
-import { folderAssets } from "../src/render/folder-assets.js";
-import { machineLine, mb, percentile, table } from "./support/machine.js";
+import { readDataset } from "../src/dataset/files.js";
+import { folderAssets } from "../src/node/folder-assets.js";
 import { seeded } from "../src/synth/random.js";
+import { machineLine, mb, percentile, table } from "./support/machine.js";
 
 const { values } = parseArgs({
   options: { sizes: { type: "string", default: "1000,10000,100000" }, work: { type: "string", default: ".tmp/bench" } },

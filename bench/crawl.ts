@@ -4,15 +4,15 @@
 // Baseline measured in the same run: a naive REST crawler (repository + tree + one blob per
 // SKILL.md when cold; one conditional repository request each when warm) over the same repositories.
 //   npx tsx bench/crawl.ts [--sizes 1000,10000]
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { emptyCrawlState } from "../src/dataset/crawl-state.js";
-import { createGitHubClient, type ClientTiming } from "../src/ingest/client.js";
-import { runCrawl, type CrawlOutput } from "../src/ingest/crawl.js";
+import { type ClientTiming, createGitHubClient } from "../src/ingest/client.js";
+import { type CrawlOutput, runCrawl } from "../src/ingest/crawl.js";
 import { loadCrawlInput, writeCrawlOutput } from "../src/ingest/dataset-io.js";
 import { mapPool } from "../src/ingest/pool.js";
 import { createProgress } from "../src/ingest/progress.js";

@@ -8,9 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../src/node/pages-dev.js";
 import { build } from "../src/render/build.js";
-import { writeSearchIndex } from "../src/search/build-index.js";
-import { PROJECT_ROOT, startPagesDev, type PagesDev } from "../test/support/pages-dev.js";
 import { machineLine, percentile, table } from "./support/machine.js";
 
 const { values } = parseArgs({
@@ -76,7 +75,6 @@ async function main() {
     dataDir: join(PROJECT_ROOT, "data"),
     outDir: siteDir,
     publicDir: join(PROJECT_ROOT, "public"),
-    searchIndex: writeSearchIndex,
   });
 
   const onState = mkdtempSync(join(tmpdir(), "skills-api-bench-state-"));

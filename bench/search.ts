@@ -12,23 +12,22 @@ import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Index } from "flexsearch";
-import { readDataset } from "../src/dataset/files.js";
+import type { AssetFetcher } from "../src/api/env.js";
 import { memoOver } from "../src/api/handle.js";
 import type { RequestScope } from "../src/api/scope.js";
+import { autocompleteEndpoint, searchEndpoint } from "../src/api/search.js";
 import { createAssetStore } from "../src/api/store.js";
-import type { AssetFetcher } from "../src/api/env.js";
+import type { Columns } from "../src/contract/columns.js";
+import { EntriesShard, SearchManifest } from "../src/contract/search-manifest.js";
+import { readDataset } from "../src/dataset/files.js";
+import { folderAssets } from "../src/node/folder-assets.js";
+import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { build } from "../src/render/build.js";
-import { writeSearchIndex } from "../src/search/build-index.js";
-import { searchDocument } from "../src/search/document-text.js";
-import { autocompleteEndpoint, searchEndpoint } from "../src/search/endpoint.js";
-import { EntriesShard, SearchManifest } from "../src/search/manifest.js";
+import { searchDocument } from "../src/render/search-document.js";
 import { executeQuery, NO_FILTERS } from "../src/search/execute.js";
 import { IndexReader } from "../src/search/index-reader.js";
-import type { Columns } from "../src/render/columns.js";
 import { parseQuery } from "../src/search/query.js";
 import { fold, terms } from "../src/search/text.js";
-import { folderAssets } from "../src/render/folder-assets.js";
-import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../test/search/support/shared-dataset.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 
 /** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
@@ -146,16 +145,9 @@ function child(args: string[], heapMb = 12000): Promise<string> {
 // ---------- phase: build ----------
 
 async function phaseBuild(data: string, site: string) {
-  let indexMillis = 0;
   const report = await build({
     dataDir: data,
     outDir: site,
-    searchIndex: async (records, sink, log) => {
-      const t = performance.now();
-      const m = await writeSearchIndex(records, sink, log);
-      indexMillis = performance.now() - t;
-      return m;
-    },
     log: (line) => progress(`    ${line}`),
   });
   const m = SearchManifest.parse(report.manifest.search);
@@ -163,7 +155,7 @@ async function phaseBuild(data: string, site: string) {
   return {
     skills: report.skills,
     buildMillis: report.millis,
-    indexMillis,
+    indexMillis: report.searchMillis,
     indexBytes: sizes.reduce((a, b) => a + b, 0),
     shards: sizes.length,
     termShards: m.terms.length,

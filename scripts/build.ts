@@ -1,7 +1,6 @@
 // npm run build [-- --data DIR --out DIR]: renders the dataset into the static site.
 import { parseArgs } from "node:util";
 import { build } from "../src/render/build.js";
-import { writeSearchIndex } from "../src/search/build-index.js";
 
 const { values } = parseArgs({
   options: {
@@ -14,7 +13,6 @@ const report = await build({
   dataDir: values.data,
   outDir: values.out,
   publicDir: "public",
-  searchIndex: writeSearchIndex,
   log: values.quiet ? undefined : (line) => console.log(line),
 });
 console.log(`built ${report.skills} skills into ${values.out}: ${report.output.files} files, ${(report.output.bytes / 1e6).toFixed(1)} MB`);

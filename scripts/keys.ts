@@ -5,8 +5,8 @@
 // last line of standard output; KV keeps only its SHA-256 hash.
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createKey, listKeys, revokeKey } from "../src/api/keys/admin.js";
-import { wranglerKeyStore } from "../src/api/keys/wrangler-store.js";
+import { createKey, listKeys, revokeKey } from "../src/node/keys/admin.js";
+import { wranglerKeyStore } from "../src/node/keys/wrangler-store.js";
 
 const USAGE = `usage:
   npm run keys -- create --tier authenticated|premium --label NAME

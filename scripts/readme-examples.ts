@@ -7,9 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { handleRequest } from "../src/api/handle.js";
 import { createServices } from "../src/api/services.js";
+import { folderAssets } from "../src/node/folder-assets.js";
 import { build } from "../src/render/build.js";
-import { folderAssets } from "../src/render/folder-assets.js";
-import { writeSearchIndex } from "../src/search/build-index.js";
 
 const EXAMPLES = [
   "/skills?limit=2",
@@ -42,7 +41,7 @@ function abridge(value: unknown, depth = 0): unknown {
 }
 
 const siteDir = mkdtempSync(join(tmpdir(), "skills-readme-"));
-await build({ dataDir: "data", outDir: siteDir, searchIndex: writeSearchIndex });
+await build({ dataDir: "data", outDir: siteDir });
 // A fixed limiter: the samples show the headers' shape without a KV namespace behind them.
 const limiter = { check: async () => ({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1795251600" }) };
 const services = { ...createServices(folderAssets(siteDir), limiter), now: () => 0 };

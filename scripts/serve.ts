@@ -1,6 +1,6 @@
 // npm run serve: serves an existing dist/ at http://127.0.0.1:8788/api/v1 (PORT overrides).
 import { existsSync } from "node:fs";
-import { portFromEnv, serveSite } from "../src/serve.js";
+import { portFromEnv, serveSite } from "../src/node/serve.js";
 
 if (!existsSync("dist/_data/manifest.json")) {
   console.error("dist/ has no build; run `npm run build` first (or `npm start`, which builds and serves)");

@@ -1,14 +1,13 @@
 // npm start: builds dist/ from the embedded dataset in data/ and serves the API on localhost, offline.
+
+import { portFromEnv, serveSite } from "../src/node/serve.js";
 import { build } from "../src/render/build.js";
-import { writeSearchIndex } from "../src/search/build-index.js";
-import { portFromEnv, serveSite } from "../src/serve.js";
 
 const port = portFromEnv();
 const report = await build({
   dataDir: "data",
   outDir: "dist",
   publicDir: "public",
-  searchIndex: writeSearchIndex,
   log: (l) => console.log(l),
 });
 console.log(`built ${report.skills} skills; serving http://127.0.0.1:${port}/api/v1 (try /api/v1/skills)`);

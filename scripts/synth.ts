@@ -1,12 +1,13 @@
 // npm run synth -- --skills N --out DIR [--seed S]: writes a synthetic dataset folder that
 // `npm run build -- --data DIR` accepts, reusing the categories and platforms of data/.
+
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { once } from "node:events";
-import { stableStringify } from "../src/dataset/json.js";
 import { writeJsonFile } from "../src/dataset/files.js";
+import { stableStringify } from "../src/dataset/json.js";
 import { CategoriesFile, PlatformsFile } from "../src/schemas/dataset.js";
 import { synthesize } from "../src/synth/generate.js";
 

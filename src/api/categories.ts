@@ -1,14 +1,12 @@
 // GET /categories, /categories/{slug}, /categories/{slug}/skills, in the requested locale.
 import { z } from "zod";
-import { categoriesFile } from "../render/categories.js";
-import { Category, CategoryDetail } from "../schemas/resources.js";
+import { LocalizedCategories } from "../contract/categories.js";
+import { notFound } from "../contract/errors.js";
+import { categoriesFile } from "../contract/paths.js";
 import { LocaleParam } from "../schemas/params.js";
-import { notFound } from "./errors.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { LIST_PARAMS, listParams, listSkills } from "./skill-lists.js";
-
-const LocalizedCategories = z.object({ list: z.array(Category), details: z.record(z.string(), CategoryDetail) });
 
 /** The locale to answer in: an exact match, else the language part (`pt-BR` -> `pt`), else English. */
 export function resolveLocale(requested: string | undefined, available: readonly string[]): string {

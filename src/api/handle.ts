@@ -1,22 +1,19 @@
 // The request pipeline of the function: rate limit first, then route, validate, answer from the
 // prebuilt assets, and wrap every outcome (errors included) in the envelope with its headers.
+
+import { ApiError } from "../contract/errors.js";
 import type { ApiContext } from "./env.js";
-import { ApiError, errorBody } from "./errors.js";
-import { CACHE_CONTROL, RESPONSE_HEADERS, etagOf, jsonResponse, matchesEtag, PREFLIGHT_HEADERS } from "./http.js";
-import { noRoute, pathSegments, route, type ExternalRoutes } from "./router.js";
+import { errorBody } from "./errors.js";
+import { CACHE_CONTROL, etagOf, jsonResponse, matchesEtag, PREFLIGHT_HEADERS, RESPONSE_HEADERS } from "./http.js";
+import type { RateLimiter } from "./rate-limit/index.js";
+import { noRoute, pathSegments, route } from "./router.js";
 import type { HandlerResult } from "./scope.js";
 import type { AssetStore } from "./store.js";
 
-export interface RateLimiterLike {
-  /** Charges the caller; returns the X-RateLimit-* headers, or throws an ApiError (401, 429). */
-  check(ctx: ApiContext): Promise<Record<string, string>>;
-}
-
-/** What lives as long as the isolate: the asset cache, the limiter's counters, the search handlers. */
+/** What lives as long as the isolate: the asset cache and the limiter's counters. */
 export interface Services {
   store: AssetStore;
-  limiter: RateLimiterLike;
-  routes: ExternalRoutes;
+  limiter: RateLimiter;
   /** Values derived from the deployment, by key (see RequestScope.memo). */
   memo: Map<string, unknown>;
   now?: () => number;
@@ -46,7 +43,7 @@ export async function handleRequest(ctx: ApiContext, services: Services): Promis
       });
     }
     const url = new URL(request.url);
-    const handler = route(pathSegments(url.pathname), services.routes);
+    const handler = route(pathSegments(url.pathname));
     if (!handler) throw noRoute(url.pathname);
     const manifest = await services.store.manifest();
     const now = services.now ?? (() => performance.now());

@@ -1,7 +1,7 @@
 // Turns a URL's query string into validated parameters: a repeated parameter or a value the
 // schema refuses becomes 400 INVALID_PARAMS naming the parameter and what is allowed.
 import type { z } from "zod";
-import { invalidParams } from "./errors.js";
+import { invalidParams } from "../contract/errors.js";
 
 export function parseQuery<T>(url: URL, schema: z.ZodType<T>, known: readonly string[]): T {
   const raw: Record<string, string> = {};

@@ -1,22 +1,17 @@
 // Maps a path under /api/v1 to its handler. Segments are percent-decoded one by one, so an
 // encoded slash stays inside its segment and can never reach another route or a file.
-import { ApiError, invalidParams } from "./errors.js";
-import type { HandlerResult, RequestScope } from "./scope.js";
+import { ApiError, invalidParams } from "../contract/errors.js";
 import { categoryDetail, categoryList, categorySkills } from "./categories.js";
-import { skillContent, skillDetail, skillStats } from "./skill-lookup.js";
-import { skillList } from "./skill-lists.js";
 import { openApi } from "./openapi-route.js";
+import type { HandlerResult, RequestScope } from "./scope.js";
+import { autocompleteRoute, searchRoute } from "./search.js";
+import { skillList } from "./skill-lists.js";
+import { skillContent, skillDetail, skillStats } from "./skill-lookup.js";
 
 export const API_PREFIX = "/api/v1";
 const MAX_PATH = 2048;
 
 export type Handler = (scope: RequestScope) => Promise<HandlerResult>;
-
-/** Endpoints whose logic lives outside this module (search), passed in by the caller. */
-export interface ExternalRoutes {
-  search: Handler;
-  autocomplete: Handler;
-}
 
 export function pathSegments(pathname: string): string[] {
   if (pathname.length > MAX_PATH) throw invalidParams(`the path is longer than ${MAX_PATH} characters`);
@@ -33,13 +28,13 @@ export function pathSegments(pathname: string): string[] {
 }
 
 /** The handler for a path, or undefined when no endpoint lives there. */
-export function route(segments: readonly string[], external: ExternalRoutes): Handler | undefined {
+export function route(segments: readonly string[]): Handler | undefined {
   const [head, a, b, c, ...more] = segments;
   if (more.length > 0) return undefined;
   if (head === "openapi.json" && a === undefined) return openApi;
   if (head === "skills") {
     if (a === undefined) return skillList;
-    if (b === undefined) return a === "search" ? external.search : a === "autocomplete" ? external.autocomplete : undefined;
+    if (b === undefined) return a === "search" ? searchRoute : a === "autocomplete" ? autocompleteRoute : undefined;
     if (c === undefined) return (s) => skillDetail(s, a, b);
     if (c === "content") return (s) => skillContent(s, a, b);
     if (c === "stats") return (s) => skillStats(s, a, b);

@@ -1,5 +1,5 @@
 // What a route handler receives: the request URL, the asset store, the build manifest and a clock.
-import type { BuildManifest } from "../schemas/manifest.js";
+import type { BuildManifest } from "../contract/manifest.js";
 import type { Pagination } from "../schemas/envelope.js";
 import type { AssetStore } from "./store.js";
 

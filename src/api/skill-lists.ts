@@ -1,10 +1,10 @@
 // GET /skills and GET /categories/{slug}/skills: a page of a prebuilt list order, filtered by the
 // category and platform bitmasks of the list index, then filled from the summary shards.
-import { bitmask } from "../render/columns.js";
-import { listOrderFile } from "../render/list-order.js";
-import { listQuery, type ListQuery } from "../schemas/params.js";
-import { parseQuery } from "./query.js";
+import { bitmask } from "../contract/columns.js";
+import { listOrderFile } from "../contract/paths.js";
 import type { Pagination } from "../schemas/envelope.js";
+import { type ListQuery, listQuery } from "../schemas/params.js";
+import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 
 export interface ListFilter {

@@ -1,12 +1,13 @@
 // GET /skills/{owner}/{repo}[/content|/stats]: finds a skill's prebuilt entry by its
 // case-insensitive key (following a renamed repository's alias) in its detail shard.
 import { z } from "zod";
-import { skillKey } from "../dataset/key.js";
-import { shardFile, shardOf } from "../dataset/shard.js";
-import { DetailEntry, ShardObject, shardItem } from "../schemas/manifest.js";
-import { SkillContent } from "../schemas/resources.js";
+import { invalidParams, notFound } from "../contract/errors.js";
+import { skillKey } from "../contract/key.js";
+import { DetailEntry, ShardObject, shardItem } from "../contract/manifest.js";
+import { shardFile } from "../contract/paths.js";
+import { shardOf } from "../contract/shard.js";
 import { contentQuery } from "../schemas/params.js";
-import { invalidParams, notFound } from "./errors.js";
+import { SkillContent } from "../schemas/resources.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 

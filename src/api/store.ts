@@ -1,14 +1,14 @@
 // Reads the prebuilt files of dist/_data through env.ASSETS, keeping what it parsed in a bounded
 // per-isolate LRU and sharing in-flight fetches, so a warm isolate rarely fetches at all.
 import type { z } from "zod";
-import { BuildManifest, ShardArray } from "../schemas/manifest.js";
+import { type Columns, decodeColumns, fromLittleEndian } from "../contract/columns.js";
+import { BuildManifest, ShardArray } from "../contract/manifest.js";
+import { COLUMNS_FILE, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
+import { refShard, refSlot } from "../contract/shard.js";
 import { SkillSummary } from "../schemas/resources.js";
-import { refShard, refSlot, shardFile } from "../dataset/shard.js";
-import { COLUMNS_FILE, decodeColumns, fromLittleEndian, type Columns } from "../render/columns.js";
 import type { AssetFetcher } from "./env.js";
 import { WeightedLru } from "./lru.js";
 
-export const DATA_PATH = "/_data/";
 const ASSET_ORIGIN = "https://assets.invalid";
 
 export interface AssetStore {
@@ -64,7 +64,7 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
   const text = new TextDecoder();
   const RAW = {};
   const store: AssetStore = {
-    manifest: () => store.json("manifest.json", BuildManifest),
+    manifest: () => store.json(MANIFEST_FILE, BuildManifest),
     // Parsed JSON takes roughly twice its text size in memory.
     json: (path, schema) => load(path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
     bytes: (path) => load(path, RAW, (b) => b),

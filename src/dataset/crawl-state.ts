@@ -1,8 +1,9 @@
 // data/crawl-state.json: what the crawler remembers between runs so an unchanged repository costs
 // nothing but its share of a facts batch: node ids, head commits, platform evidence, marketplace
 // text, skip reasons, when discovery last ran, and ETags with the answers they stand for.
-import { readFile } from "node:fs/promises";
+
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { IsoTimestamp } from "../schemas/resources.js";

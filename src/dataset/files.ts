@@ -1,12 +1,13 @@
 // Reading and writing the dataset folder. Writes are atomic (temp file + rename) so a process
 // that dies midway leaves the previous file intact.
-import { mkdir, open, readFile, rename, writeFile } from "node:fs/promises";
+
 import { createReadStream, existsSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { mkdir, open, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
 import type { z } from "zod";
+import { compareKeys } from "../contract/key.js";
 import { CategoriesFile, DatasetMeta, PlatformsFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
-import { compareKeys } from "./key.js";
 import { stableStringify } from "./json.js";
 
 export interface Dataset {

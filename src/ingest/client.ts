@@ -1,10 +1,11 @@
 // Composes the crawler's GitHub client: @octokit/rest with a response guard, plugin-throttling
 // (primary and secondary rate limits: waits for Retry-After or the reset) and plugin-retry (5xx,
 // timeouts, cut-off bodies). Timing is injected so tests wait milliseconds where GitHub needs seconds.
-import { Octokit } from "@octokit/rest";
+
 import { retry } from "@octokit/plugin-retry";
-import { throttling } from "@octokit/plugin-throttling";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import { throttling } from "@octokit/plugin-throttling";
+import { Octokit } from "@octokit/rest";
 import { IngestError } from "./errors.js";
 import { Pacer } from "./pacer.js";
 import { RequestLog, requestKindOf } from "./request-log.js";

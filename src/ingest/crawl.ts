@@ -3,16 +3,16 @@
 // head moved -> records -> lifecycle: added, changed, renamed, removed, kept after a failure.
 import { isDeepStrictEqual } from "node:util";
 import type { Octokit } from "@octokit/rest";
+import { skillKey } from "../contract/key.js";
 import type { CrawlState, RepoState } from "../dataset/crawl-state.js";
-import { skillKey } from "../dataset/key.js";
 import type { CategoriesFile, PlatformsFile, SkillRecord } from "../schemas/dataset.js";
-import { DEFAULT_BLOB_LIMITS, type BlobLimits } from "./blobs.js";
+import { type BlobLimits, DEFAULT_BLOB_LIMITS } from "./blobs.js";
 import { createClassifier } from "./classify.js";
 import { discover } from "./discover.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { EXCLUDED, unlisted } from "./listing.js";
 import type { ProgressSink } from "./progress.js";
-import { readChanged, type RepoContent } from "./read-content.js";
+import { type RepoContent, readChanged } from "./read-content.js";
 import { buildRecord } from "./record.js";
 import type { CrawlReport } from "./report.js";
 import type { RequestLog } from "./request-log.js";

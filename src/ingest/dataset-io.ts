@@ -3,15 +3,15 @@
 // then the crawl state (an older state only makes the next crawl re-read more), then meta.json.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readCrawlState, writeCrawlState, type CrawlState } from "../dataset/crawl-state.js";
+import { type CrawlState, readCrawlState, writeCrawlState } from "../dataset/crawl-state.js";
 import {
   DATASET_FILES,
   DatasetError,
+  type DatasetProblem,
   readJson,
   readSkillsFile,
   writeJsonFile,
   writeSkills,
-  type DatasetProblem,
 } from "../dataset/files.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../schemas/dataset.js";
 import type { CrawlInput } from "./crawl.js";

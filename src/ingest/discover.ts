@@ -2,8 +2,8 @@
 // curated list, topic searches, code search when due) and their facts from GitHub, in GraphQL
 // batches: known repositories by node id, new ones by name, topic searches riding along.
 import type { Octokit } from "@octokit/rest";
+import { skillKey } from "../contract/key.js";
 import type { CrawlState } from "../dataset/crawl-state.js";
-import { skillKey } from "../dataset/key.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { searchCode } from "./code-search.js";
 import { fetchFacts, NAMES_PER_QUERY, NODES_PER_QUERY, type SearchPage, type SearchRequest } from "./facts.js";

@@ -3,7 +3,7 @@
 // resolves comes back as `missing`; one whose batch failed comes back as `failed`.
 import type { Octokit } from "@octokit/rest";
 import { messageOf } from "./errors.js";
-import { FACTS_FRAGMENT, GraphqlEnvelope, RepoFactsNode, SearchConnection, type RepoFacts, toFacts } from "./github-schemas.js";
+import { FACTS_FRAGMENT, GraphqlEnvelope, type RepoFacts, RepoFactsNode, SearchConnection, toFacts } from "./github-schemas.js";
 
 export const NODES_PER_QUERY = 100;
 export const NAMES_PER_QUERY = 50;

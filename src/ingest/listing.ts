@@ -1,7 +1,7 @@
 // Which discovered repositories are listed. Not listed: exclusions of sources.json; a fork whose
 // parent is listed (it would count the same skills twice); a mirror whose mirror URL names a listed
 // repository; an empty repository. Copies that are not forks stay: they are separate publishers.
-import { skillKey } from "../dataset/key.js";
+import { skillKey } from "../contract/key.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { isExcluded } from "./sources.js";

@@ -1,4 +1,4 @@
-// Which platforms a skill supports, and how to install it on each (DESIGN.md, docs/CRAWLER.md):
+// Which platforms a skill supports, and how to install it on each (docs/CRAWLER.md):
 // the portable default of data/platforms.json, plus every platform whose evidence path is present
 // in the repository, plus every platform the frontmatter `compatibility` names. Listed in file order.
 import type { PlatformsFile } from "../schemas/dataset.js";

@@ -1,4 +1,4 @@
-// Chooses the primary SKILL.md of a repository (DESIGN.md): the root file if there is one; else the
+// Chooses the primary SKILL.md of a repository (docs/CRAWLER.md): the root file if there is one; else the
 // file whose folder or frontmatter name matches the repository name; else the shallowest; then by path.
 export interface PrimaryCandidate {
   path: string;

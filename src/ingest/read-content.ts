@@ -4,7 +4,7 @@
 import type { Octokit } from "@octokit/rest";
 import type { RepoState } from "../dataset/crawl-state.js";
 import type { PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
-import { fetchBlobs, type BlobLimits, type BlobRequest } from "./blobs.js";
+import { type BlobLimits, type BlobRequest, fetchBlobs } from "./blobs.js";
 import { messageOf } from "./errors.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { evidencePaths } from "./platforms.js";

@@ -1,12 +1,11 @@
 // Assembles one dataset record from a repository's facts and its SKILL.md files: primary file,
-// name and description with DESIGN.md's fallbacks, license, categories, platforms, install
+// name and description with the fallbacks of docs/CRAWLER.md, license, categories, platforms, install
 // commands, and the star-history point of the crawl's day. Pure: same inputs, same record.
 import { z } from "zod";
-import type { SkillFile, SkillRecord } from "../schemas/dataset.js";
+import type { PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
 import type { Classifier } from "./classify.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { derivePlatforms } from "./platforms.js";
-import type { PlatformsFile } from "../schemas/dataset.js";
 import { choosePrimary } from "./primary.js";
 import { parseSkillFile } from "./skill-file.js";
 

@@ -1,7 +1,7 @@
 // Reads a repository's git tree at its head commit (one REST request) and picks out what the
 // crawler needs: every SKILL.md (exact name, any depth), .claude-plugin/marketplace.json, all paths.
 import type { Octokit } from "@octokit/rest";
-import { TreeResponse, type TreeEntry } from "./github-schemas.js";
+import { type TreeEntry, TreeResponse } from "./github-schemas.js";
 
 export const SKILL_FILE = "SKILL.md";
 export const MARKETPLACE = ".claude-plugin/marketplace.json";

@@ -1,30 +1,38 @@
-// The build: dataset folder -> static site. Renders every prebuilt response into dist/_data/,
-// validates each against its schema, writes only what changed, and records a manifest.
+// The build: dataset folder -> static site. Renders every prebuilt response and the search index into
+// dist/_data/ (the format is src/contract/), validates each against its schema, writes only what
+// changed, and records a manifest.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { encodeColumns, toLittleEndian } from "../contract/columns.js";
+import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
+import {
+  COLUMNS_FILE,
+  categoriesFile,
+  DATA_PATH,
+  DATA_PREFIX,
+  listOrderFile,
+  MANIFEST_FILE,
+  OPENAPI_FILE,
+  ROUTES_FILE,
+} from "../contract/paths.js";
+import type { SearchManifest } from "../contract/search-manifest.js";
 import { readDataset } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
-import type { SkillRecord } from "../schemas/dataset.js";
-import { BuildManifest, MANIFEST_FORMAT } from "../schemas/manifest.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
-import { openApiDocument } from "../api/openapi.js";
-import { categoriesFile, renderCategories } from "./categories.js";
-import { COLUMNS_FILE, encodeColumns, toLittleEndian } from "./columns.js";
-import { listOrder, listOrderFile, ORDERS, SORTS } from "./list-order.js";
+import { renderCategories } from "./categories.js";
+import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
+import { writeSearchIndex } from "./search-index.js";
 import { renderShards } from "./site-files.js";
-
-export const DATA_PREFIX = "_data";
-
-/** Writes the search index through the sink (paths relative to _data/) and returns its manifest part. */
-export type SearchIndexWriter = (records: readonly SkillRecord[], sink: OutputSink, log: (line: string) => void) => Promise<unknown>;
 
 export interface BuildOptions {
   dataDir: string;
   outDir: string;
   /** Hand-written static files copied as they are (landing page, _headers, robots.txt). */
   publicDir?: string;
-  searchIndex?: SearchIndexWriter;
+  /** Whether to build the search index (default true); false only for fast tests of the rest. */
+  search?: boolean;
   log?: (line: string) => void;
 }
 
@@ -35,6 +43,8 @@ export interface BuildReport {
   manifest: BuildManifest;
   output: WriteStats;
   millis: number;
+  /** Of which building the search index (0 without one). */
+  searchMillis: number;
 }
 
 const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
@@ -88,10 +98,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await data.write(categoriesFile(locale), json(rendered));
   }
 
-  let search: unknown = null;
-  if (options.searchIndex) {
+  let search: SearchManifest | null = null;
+  let searchMillis = 0;
+  if (options.search ?? true) {
     log("building search index");
-    search = await options.searchIndex(records, data, (line) => log(`  ${line}`));
+    const t = performance.now();
+    search = await writeSearchIndex(records, data, (line) => log(`  ${line}`));
+    searchMillis = performance.now() - t;
   }
 
   const manifest = BuildManifest.parse({
@@ -102,9 +115,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     vocabulary,
     search,
   });
-  await data.write("manifest.json", json(manifest));
-  await data.write("openapi.json", `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
-  await sink.write("_routes.json", json({ version: 1, include: ["/api/*", "/_data/*"], exclude: [] }));
+  await data.write(MANIFEST_FILE, json(manifest));
+  await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
+  await sink.write(ROUTES_FILE, json({ version: 1, include: ["/api/*", `${DATA_PATH}*`], exclude: [] }));
   if (options.publicDir) await copyPublic(options.publicDir, sink);
 
   const output = await finish();
@@ -112,5 +125,5 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   log(
     `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
   );
-  return { skills: records.length, droppedAliases: shards.droppedAliases, manifest, output, millis };
+  return { skills: records.length, droppedAliases: shards.droppedAliases, manifest, output, millis, searchMillis };
 }

@@ -1,16 +1,10 @@
 // Categories per locale: the list (with counts and subcategories) and each category's detail
 // with its top skills. Names and descriptions fall back to English where a locale lacks them.
+
+import { type LocalizedCategories, TOP_SKILLS } from "../contract/categories.js";
+import { compareKeys } from "../contract/key.js";
 import type { CategoriesFile, SkillRecord } from "../schemas/dataset.js";
 import type { Category, CategoryDetail } from "../schemas/resources.js";
-import { compareKeys } from "../dataset/key.js";
-
-export const TOP_SKILLS = 10;
-export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
-
-export interface LocalizedCategories {
-  list: Category[];
-  details: Record<string, CategoryDetail>;
-}
 
 const pick = (texts: Record<string, string>, locale: string): string => texts[locale] ?? texts.en ?? "";
 

@@ -1,7 +1,7 @@
 // The file system the renderer writes through. Only changed files are rewritten, so an
 // incremental build touches just the files that hold what changed; every path is checked
 // to stay inside the output folder.
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 export interface OutputSink {

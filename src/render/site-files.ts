@@ -1,10 +1,12 @@
 // The shards of the built site: detail, files and summary shards, keyed by a stable hash of each
 // skill's key. Each shard's content is validated against its schema before it is returned.
+
+import { skillKey } from "../contract/key.js";
+import { DetailShard, FilesShard, SummaryShard } from "../contract/manifest.js";
+import { shardFile } from "../contract/paths.js";
+import { packRef, shardCountFor, shardOf } from "../contract/shard.js";
 import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
-import { DetailShard, FilesShard, SummaryShard } from "../schemas/manifest.js";
 import { SkillDetail, type SkillSummary } from "../schemas/resources.js";
-import { skillKey } from "../dataset/key.js";
-import { packRef, shardCountFor, shardFile, shardOf } from "../dataset/shard.js";
 import { bodyStart, primaryFile, toContent, toDetail, toStats, toSummary } from "./skill-views.js";
 
 /** Aim for shards of about this many bytes (detail) and items (summaries). */

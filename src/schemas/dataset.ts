@@ -1,5 +1,5 @@
 // The dataset in data/: what the crawler writes and the build reads. One record per repository
-// (one skill per repository, DESIGN.md); every file of the folder is described here and nowhere else.
+// (one skill per repository, docs/ARCHITECTURE.md); every file of the folder is described here and nowhere else.
 import { z } from "zod";
 import { CalendarDate, Count, IsoTimestamp, StarPoint } from "./resources.js";
 

@@ -1,4 +1,4 @@
-// Response envelopes (contract 2.1, 2.7, 7) shared by every endpoint.
+// Response envelopes (README "Endpoints") shared by every endpoint.
 import { z } from "zod";
 import {
   Category,

@@ -1,4 +1,4 @@
-// Query parameters of every endpoint (contract section 4, limits of DESIGN.md).
+// Query parameters of every endpoint (README "Endpoints"), with their limits and defaults.
 // Values arrive as strings; each schema parses and bounds them so that a bad value becomes
 // a 400 naming the parameter, never a default silently applied.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The public resources of the API (contract section 2). Each shape is defined once here;
+// The public resources of the API (README "Endpoints"). Each shape is defined once here;
 // types come from z.infer and the OpenAPI document is generated from these schemas.
 import { z } from "zod";
 

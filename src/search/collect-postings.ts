@@ -2,10 +2,9 @@
 // (with our analyser as its encoder), a batch of skills at a time so memory stays bounded; each
 // batch's partial export is merged into compact delta-coded lists, ordinal order preserved.
 import { Index } from "flexsearch";
-import { fieldKeys, PHRASE_FIELDS, type SearchDocument } from "./document-text.js";
-import { readVarint, writeVarint } from "./postings.js";
-
-export const FIELD_NAMES = ["name", "description", "content"] as const;
+import { FIELDS, PHRASE_FIELDS } from "../contract/fields.js";
+import { readVarint, writeVarint } from "../contract/postings.js";
+import { fieldKeys, type SearchDocument } from "./document-text.js";
 
 /** A growing delta-varint list of ascending ordinals. */
 export class ListBuilder {
@@ -77,7 +76,7 @@ export function collectPostings(
   const postings: Postings = new Map();
   for (let from = 0; from < count; from += batchSize) {
     const to = Math.min(count, from + batchSize);
-    FIELD_NAMES.forEach((field, f) => {
+    FIELDS.forEach((field, f) => {
       // resolution 1: one slot per key; scoring happens at query time from fields, stars and dates.
       const index = new Index({ encode: (text: string) => fieldKeys(text.split(SEGMENT), PHRASE_FIELDS[f]!), resolution: 1 });
       for (let ordinal = from; ordinal < to; ordinal++) {

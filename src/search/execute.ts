@@ -2,12 +2,11 @@
 // from the posting lists (phrases intersect their terms and adjacent-pair keys, prefixes unite their
 // expansions); then AND of the required clauses (or, when nothing has them all, any of them), minus
 // the exclusions, then the filters from the list columns, then ranking and the requested page.
-import type { Columns } from "../render/columns.js";
-import { FLAG_HAS_INDEX } from "../render/columns.js";
-import { PHRASE_FIELDS } from "./document-text.js";
+import { type Columns, FLAG_HAS_INDEX } from "../contract/columns.js";
+import { FIELD_NUMBERS, PHRASE_FIELDS } from "../contract/fields.js";
+import { Bitset } from "../contract/postings.js";
 import { IndexReader, type KeyRef } from "./index-reader.js";
-import { Bitset } from "./postings.js";
-import { clauseKey, type Clause, type ParsedQuery } from "./query.js";
+import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
 import { clauseFields, clauseScore, pageOf, type Ranked } from "./rank.js";
 import { pairsOf } from "./text.js";
 
@@ -96,8 +95,8 @@ function applyFilters(set: Bitset, columns: Columns, filters: Filters): Bitset {
  * quarter points: scoring a skill is then six bit tests and a table lookup per clause.
  */
 const SCORE_TABLE = Uint16Array.from({ length: 64 }, (_, bits) => {
-  const match = [0, 1, 2].map((f) => (bits & (1 << f)) !== 0);
-  const exact = [0, 1, 2].map((f) => (bits & (8 << f)) !== 0 && match[f]!);
+  const match = FIELD_NUMBERS.map((f) => (bits & (1 << f)) !== 0);
+  const exact = FIELD_NUMBERS.map((f) => (bits & (8 << f)) !== 0 && match[f]!);
   return Math.round(clauseScore(match, exact) * 4);
 });
 

@@ -1,6 +1,8 @@
 // Highlights: the text HTML-escaped, with every word the query matched wrapped in <mark></mark>.
 // Escaping happens piece by piece around the marks, so no text from a skill can ever become markup.
-import type { Clause, Field } from "./query.js";
+
+import type { Field } from "../contract/fields.js";
+import type { Clause } from "./query.js";
 import { tokenize } from "./text.js";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

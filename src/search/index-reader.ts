@@ -1,11 +1,12 @@
 // Runtime access to the term index: finds the shard that holds a key (the manifest lists each
 // shard's first key), fetches it through the asset store (which keeps recently used shards in its
 // bounded LRU) once per reader, and reads posting lists straight out of the shard bytes.
-import { ApiError } from "../api/errors.js";
-import type { AssetStore } from "../api/store.js";
-import { shardFor, shardsForPrefix, type SearchManifest } from "./manifest.js";
-import type { Bitset } from "./postings.js";
-import { ShardReader } from "./shard-format.js";
+
+import type { z } from "zod";
+import { ApiError } from "../contract/errors.js";
+import type { Bitset } from "../contract/postings.js";
+import { type SearchManifest, shardFor, shardsForPrefix } from "../contract/search-manifest.js";
+import { ShardReader } from "../contract/term-shard.js";
 
 /** Where one key lives: a shard reader and the key's position in it. */
 export interface KeyRef {
@@ -13,7 +14,14 @@ export interface KeyRef {
   index: number;
 }
 
-export type ShardBytes = Pick<AssetStore, "bytes">;
+/** How the engine reads the index files (paths under the data folder); the function's asset store is one. */
+export interface IndexFiles {
+  bytes(path: string): Promise<Uint8Array>;
+  /** A JSON file parsed and checked against `schema`. */
+  json<T>(path: string, schema: z.ZodType<T>): Promise<T>;
+}
+
+export type ShardBytes = Pick<IndexFiles, "bytes">;
 
 export class IndexReader {
   /** Shards opened by this reader (one request): a shard several clauses need is fetched and checked once. */

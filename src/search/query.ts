@@ -1,11 +1,9 @@
-// The search query language (contract 4.8): plain terms, "exact phrases", name:/description:/content:
+// The search query language (docs/SEARCH.md): plain terms, "exact phrases", name:/description:/content:
 // restrictions, -exclusions, and prefix*. Pure: a string in, a parsed query or an ApiError out.
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../contract/errors.js";
+import { type Field, isField } from "../contract/fields.js";
 import { LIMITS } from "../schemas/params.js";
 import { fold, MAX_TERM_LENGTH, tokenize } from "./text.js";
-
-export const FIELDS = ["name", "description", "content"] as const;
-export type Field = (typeof FIELDS)[number];
 
 /** Shortest prefix (after folding) that `word*` accepts: shorter ones match most of the vocabulary. */
 export const MIN_PREFIX = 2;
@@ -64,10 +62,8 @@ function readItems(q: string): Item[] {
     const fieldMatch = /^([A-Za-z]+):/.exec(q.slice(i));
     if (fieldMatch) {
       const name = fieldMatch[1]!.toLowerCase();
-      if (!(FIELDS as readonly string[]).includes(name)) {
-        throw syntax(`unknown field "${fieldMatch[1]}:"; the fields are name:, description: and content:`);
-      }
-      field = FIELDS.find((f) => f === name);
+      if (!isField(name)) throw syntax(`unknown field "${fieldMatch[1]}:"; the fields are name:, description: and content:`);
+      field = name;
       i += fieldMatch[0].length;
       if (i >= q.length || isSpace(q[i]!)) throw syntax(`empty field "${name}:": write a term or a "phrase" right after the colon`);
       if (q[i] === "-") throw syntax(`"${name}:-": to exclude, put the minus before the field, as in -${name}:term`);

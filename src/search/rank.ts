@@ -1,4 +1,4 @@
-// Relevance (contract 4.8, in its order of listing): exact term match, then field weight, then stars,
+// Relevance (docs/SEARCH.md "Ranking"): exact term match, then field weight, then stars,
 // then recency. Shared by the indexed search and the brute-force reference so both rank alike.
 //
 //   score = sum over matching positive clauses of
@@ -11,21 +11,22 @@
 // SPREAD is below every gap between weights, so it only orders skills that tie on their best field.
 // Results sort by: clauses matched (only differs in the any-term fallback), score, stars, updatedAt,
 // then ordinal (owner/repo order), all descending except the ordinal.
+import { FIELD_COUNT, FIELD_NUMBERS, fieldNumber } from "../contract/fields.js";
 import type { Clause } from "./query.js";
 
+/** Per field, in the order of src/contract/fields.ts. */
 export const FIELD_WEIGHT = [3, 2, 1] as const;
 export const EXACT_BONUS = 4;
 export const SPREAD_BONUS = 0.25;
-export const FIELD_INDEX = { name: 0, description: 1, content: 2 } as const;
 
 /** The fields (0 name, 1 description, 2 content) a clause may match in. */
-export const clauseFields = (c: Clause): readonly number[] => (c.field ? [FIELD_INDEX[c.field]] : [0, 1, 2]);
+export const clauseFields = (c: Clause): readonly number[] => (c.field ? [fieldNumber(c.field)] : FIELD_NUMBERS);
 
 /** Score of one clause for one skill, from which fields it matches and which of those exactly. */
 export function clauseScore(matches: readonly boolean[], exact: readonly boolean[]): number {
   let best = 0;
   let fields = 0;
-  for (let f = 0; f < 3; f++) {
+  for (let f = 0; f < FIELD_COUNT; f++) {
     if (!matches[f]) continue;
     fields++;
     best = Math.max(best, (exact[f] ? EXACT_BONUS : 0) + FIELD_WEIGHT[f]!);

@@ -2,6 +2,7 @@
 // or in a skill's name) and whole multi-word skill names, each with the number of skills the
 // suggestion finds as a query. For short prefixes the best suggestions are precomputed, so a
 // keystroke reads one small file whatever the size of the directory.
+import type { SuggestionPair } from "../contract/search-manifest.js";
 import type { Postings } from "./collect-postings.js";
 import { terms as analyse } from "./text.js";
 
@@ -10,10 +11,8 @@ export const TOP_PER_PREFIX = 20;
 /** Names of more words than this are not offered whole. */
 const MAX_NAME_WORDS = 6;
 
-export type Suggestion = [text: string, count: number];
-
-/** Suggestion order: more skills first, then text A to Z. */
-export const bySuggestionRank = (a: Suggestion, b: Suggestion): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** SuggestionPair order: more skills first, then text A to Z. */
+export const bySuggestionRank = (a: SuggestionPair, b: SuggestionPair): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 function union(lists: readonly (Uint32Array | undefined)[]): Uint32Array {
   const present = lists.filter((l): l is Uint32Array => l !== undefined);
@@ -44,7 +43,7 @@ function intersectCount(lists: Uint32Array[]): number {
 }
 
 /** Every suggestion with its count, sorted by text. */
-export function suggestionEntries(postings: Postings, names: readonly string[]): Suggestion[] {
+export function suggestionEntries(postings: Postings, names: readonly string[]): SuggestionPair[] {
   const nameTerms = new Set(names.flatMap((n) => analyse(n)));
   const unionCache = new Map<string, Uint32Array>();
   const docsOf = (term: string): Uint32Array => {
@@ -74,8 +73,8 @@ export function suggestionEntries(postings: Postings, names: readonly string[]):
 }
 
 /** The best TOP_PER_PREFIX suggestions for every prefix of 1..TOP_PREFIX_LENGTH characters. */
-export function topByPrefix(entries: readonly Suggestion[]): [string, Suggestion[]][] {
-  const buckets = new Map<string, Suggestion[]>();
+export function topByPrefix(entries: readonly SuggestionPair[]): [string, SuggestionPair[]][] {
+  const buckets = new Map<string, SuggestionPair[]>();
   for (const entry of entries) {
     const chars = [...entry[0]];
     for (let len = 1; len <= Math.min(TOP_PREFIX_LENGTH, chars.length); len++) {
@@ -88,6 +87,6 @@ export function topByPrefix(entries: readonly Suggestion[]): [string, Suggestion
     }
   }
   return [...buckets]
-    .map(([p, list]): [string, Suggestion[]] => [p, list.sort(bySuggestionRank).slice(0, TOP_PER_PREFIX)])
+    .map(([p, list]): [string, SuggestionPair[]] => [p, list.sort(bySuggestionRank).slice(0, TOP_PER_PREFIX)])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }

@@ -1,14 +1,22 @@
 // Autocomplete at runtime: completes the last word (or the last word of an open "phrase") of a partial
 // query. A lone word is answered from the precomputed prefix tables with exact counts; after other
 // words, a bounded number of completions are counted as whole queries, every word required.
-import { ApiError } from "../api/errors.js";
-import type { AssetStore } from "../api/store.js";
-import type { Columns } from "../render/columns.js";
-import { countAllTerms, type ClauseSets } from "./execute.js";
-import { IndexReader } from "./index-reader.js";
-import { EntriesShard, shardFor, shardsForPrefix, TopShard, type SearchManifest } from "./manifest.js";
-import { checkQueryText, FIELDS, parseQuery } from "./query.js";
-import { bySuggestionRank, type Suggestion } from "./suggest-build.js";
+
+import type { Columns } from "../contract/columns.js";
+import { ApiError } from "../contract/errors.js";
+import { isField } from "../contract/fields.js";
+import {
+  EntriesShard,
+  type SearchManifest,
+  type SuggestionPair,
+  shardFor,
+  shardsForPrefix,
+  TopShard,
+} from "../contract/search-manifest.js";
+import { type ClauseSets, countAllTerms } from "./execute.js";
+import { type IndexFiles, IndexReader } from "./index-reader.js";
+import { checkQueryText, parseQuery } from "./query.js";
+import { bySuggestionRank } from "./suggest-build.js";
 import { fold, terms } from "./text.js";
 
 /**
@@ -41,7 +49,7 @@ export function withoutDanglingItem(q: string): string {
   const m = DANGLING.exec(q);
   if (!m || m[1] === "") return q;
   const field = m[2]?.toLowerCase();
-  if (field !== undefined && !(FIELDS as readonly string[]).includes(field)) return q;
+  if (field !== undefined && !isField(field)) return q;
   const before = q.slice(0, m.index);
   // Inside an open phrase, "-" or "name:" or a quote is part of (or closes) the phrase.
   if (quotesIn(before) % 2 === 1) return q;
@@ -75,7 +83,7 @@ function splitPartial(q: string): PartialQuery {
 }
 
 /** The completions worth counting after earlier words: the best COUNTED_CANDIDATES single words, whatever the limit. */
-export function countedCandidates(completions: readonly Suggestion[]): Suggestion[] {
+export function countedCandidates(completions: readonly SuggestionPair[]): SuggestionPair[] {
   return completions.filter(([text]) => !text.includes(" ")).slice(0, COUNTED_CANDIDATES);
 }
 
@@ -89,7 +97,12 @@ function checkSyntax(q: string): void {
 }
 
 /** Completions of `word` (folded), best first, with their stand-alone counts. */
-async function completions(store: Pick<AssetStore, "json">, manifest: SearchManifest, word: string, want: number): Promise<Suggestion[]> {
+async function completions(
+  store: Pick<IndexFiles, "json">,
+  manifest: SearchManifest,
+  word: string,
+  want: number,
+): Promise<SuggestionPair[]> {
   const s = manifest.suggest;
   if (word === "") return [];
   if ([...word].length <= s.topPrefixLength) {
@@ -98,7 +111,7 @@ async function completions(store: Pick<AssetStore, "json">, manifest: SearchMani
     const shard = await store.json(s.top[n]!.file, TopShard);
     return shard.find(([p]) => p === word)?.[1].slice(0, want) ?? [];
   }
-  const found: Suggestion[] = [];
+  const found: SuggestionPair[] = [];
   for (const n of shardsForPrefix(s.entries, word)) {
     const shard = await store.json(s.entries[n]!.file, EntriesShard);
     for (const e of shard) if (e[0].startsWith(word)) found.push(e);
@@ -107,13 +120,13 @@ async function completions(store: Pick<AssetStore, "json">, manifest: SearchMani
 }
 
 export async function suggest(
-  store: Pick<AssetStore, "json" | "bytes">,
+  store: IndexFiles,
   manifest: SearchManifest,
   /** Loaded only when earlier words need a search run (a lone word needs no columns). */
   columns: () => Promise<Columns>,
   q: string | undefined,
   limit: number,
-): Promise<Suggestion[]> {
+): Promise<SuggestionPair[]> {
   const typed = checkQueryText(q);
   const text = withoutDanglingItem(typed);
   if (text !== typed) {
@@ -134,7 +147,7 @@ export async function suggest(
   const resolved = new Map<string, Promise<ClauseSets>>();
   const candidates = countedCandidates(await completions(store, manifest, partial.word, Number.POSITIVE_INFINITY));
   const counted = await Promise.all(
-    candidates.map(async ([completion]): Promise<Suggestion> => {
+    candidates.map(async ([completion]): Promise<SuggestionPair> => {
       const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
       try {
         // Every word required: the count is what a search for the suggestion finds, never the any-word fallback.

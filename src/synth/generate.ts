@@ -2,10 +2,10 @@
 // characters, SKILL.md 1-40 KB), Zipf-distributed stars and words, 1-3 categories, several
 // platforms, some multi-skill repositories. Deterministic for a given seed.
 import { createHash } from "node:crypto";
-import type { CategoriesFile, PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
+import { compareKeys } from "../contract/key.js";
 import { derivePlatforms } from "../ingest/platforms.js";
-import { compareKeys } from "../dataset/key.js";
-import { seeded, type Random } from "./random.js";
+import type { CategoriesFile, PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
+import { type Random, seeded } from "./random.js";
 import { prose, sentence, vocabulary, word } from "./words.js";
 
 export interface SynthOptions {

@@ -1,11 +1,12 @@
 // The category endpoints through the real runtime: counts, locales, details, category skill lists.
-import { beforeAll, describe, expect, it } from "vitest";
+
 import { join } from "node:path";
-import { readDataset, type Dataset } from "../../src/dataset/files.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Dataset, readDataset } from "../../src/dataset/files.js";
+import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
 import { CategoryDetailEnvelope, CategoryListEnvelope, ErrorEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
-import { PROJECT_ROOT } from "../support/pages-dev.js";
-import { referenceList } from "../support/reference.js";
+import { referenceList } from "../support/list-reference.js";
 
 let dataset: Dataset;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 // Differential test: for random parameter combinations (seeded, so a failure replays), the served
 // list answers must equal what the brute-force reference computes from the dataset.
-import { beforeAll, describe, expect, it } from "vitest";
-import fc from "fast-check";
+
 import { join } from "node:path";
-import { readDataset, type Dataset } from "../../src/dataset/files.js";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Dataset, readDataset } from "../../src/dataset/files.js";
+import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
 import { SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
-import { PROJECT_ROOT } from "../support/pages-dev.js";
-import { referenceList, type ListParams } from "../support/reference.js";
+import { type ListParams, referenceList } from "../support/list-reference.js";
 
 let dataset: Dataset;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 // HTTP behaviour common to every endpoint, through the real runtime: ETag and 304, CORS, HEAD,
 // methods, request ids, the OpenAPI document, and hostile paths that must stay 4xx JSON.
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { ErrorEnvelope } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
 

@@ -1,7 +1,10 @@
 // The skill endpoints through the real runtime (wrangler pages dev): shapes, orders, filters,
-// pagination, lookups, and every error case of the contract and DESIGN.md.
+// pagination, lookups, and every error case of the README and docs/.
+
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readDataset, type Dataset } from "../../src/dataset/files.js";
+import { type Dataset, readDataset } from "../../src/dataset/files.js";
+import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
 import {
   ErrorEnvelope,
   SkillContentEnvelope,
@@ -10,9 +13,7 @@ import {
   SkillStatsEnvelope,
 } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
-import { PROJECT_ROOT } from "../support/pages-dev.js";
-import { referenceFind, referenceList } from "../support/reference.js";
-import { join } from "node:path";
+import { referenceFind, referenceList } from "../support/list-reference.js";
 
 let dataset: Dataset;
 beforeAll(async () => {

@@ -5,41 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-
-export const DatasetRepo = z.looseObject({
-  owner: z.string(),
-  repo: z.string(),
-  defaultBranch: z.string(),
-  headSha: z.string(),
-  firstCommitAt: z.string(),
-  lastCommitAt: z.string(),
-  licenseSpdx: z.string().nullable().optional(),
-  hasMarketplace: z.boolean().optional(),
-  marketplace: z.unknown().optional(),
-  hasPluginJson: z.boolean().optional(),
-  topLevel: z.array(z.string()).default([]),
-  skillPaths: z.array(z.string()).default([]),
-  commitCount: z.number().int().nonnegative().optional(),
-  // Fixture-only extras (absent from the shared dataset): what a test wants GitHub to say.
-  description: z.string().nullable().optional(),
-  topics: z.array(z.string()).optional(),
-  stars: z.number().int().nonnegative().optional(),
-  forkOf: z.string().optional(),
-  mirrorUrl: z.string().optional(),
-  extraFiles: z.record(z.string(), z.string()).optional(),
-});
-export type DatasetRepo = z.infer<typeof DatasetRepo>;
-
-export const DatasetSkill = z.looseObject({
-  owner: z.string(),
-  repo: z.string(),
-  path: z.string(),
-  raw: z.string(),
-  blobSha: z.string(),
-  size: z.number(),
-  mode: z.string().optional(),
-});
-export type DatasetSkill = z.infer<typeof DatasetSkill>;
+import { DatasetRepo, DatasetSkill } from "../../src/schemas/shared-dataset.js";
 
 export interface FixtureBlob {
   path: string;

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createClassifier } from "../../src/ingest/classify.js";
 import { parseSkillFile } from "../../src/ingest/skill-file.js";
-import { DatasetSkill } from "../github/model.js";
-import { categories, HAS_SHARED, SHARED_DATASET } from "./harness.js";
+import { DatasetSkill } from "../../src/schemas/shared-dataset.js";
+import { categories, HAS_SHARED, SHARED_DATASET } from "../support/crawl-harness.js";
 
 /** owner/repo:path -> acceptable categories, the first being the best fit (labelled by hand from the files). */
 const LABELS: Record<string, string[]> = {

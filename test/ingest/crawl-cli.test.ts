@@ -10,7 +10,7 @@ import { readCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { CrawlReport } from "../../src/ingest/report.js";
 import type { GitHubFixture } from "../github/server.js";
-import { fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "./harness.js";
+import { fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "../support/crawl-harness.js";
 
 describe("npm run crawl", () => {
   let fixture: GitHubFixture;

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
+import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
 import type { FaultRule } from "../github/faults.js";
 import type { GitHubFixture } from "../github/server.js";
 import {
@@ -17,12 +17,12 @@ import {
   fixtureCall,
   HANDMADE,
   next,
-  platforms,
   PROJECT_ROOT,
+  platforms,
   serverCounts,
   sourcesWith,
   startFixture,
-} from "./harness.js";
+} from "../support/crawl-harness.js";
 
 const sources = sourcesWith({ repos: ["acme/pdf-tools"] });
 type Fault = Partial<FaultRule> & { kind: FaultRule["kind"] };

@@ -7,7 +7,7 @@ import type { CrawlOutput } from "../../src/ingest/crawl.js";
 import { CrawlReport } from "../../src/ingest/report.js";
 import { SkillRecord } from "../../src/schemas/dataset.js";
 import type { GitHubFixture } from "../github/server.js";
-import { crawl, EMPTY, FAST, fixtureCall, HANDMADE, next, serverCounts, sourcesWith, startFixture } from "./harness.js";
+import { crawl, EMPTY, FAST, fixtureCall, HANDMADE, next, serverCounts, sourcesWith, startFixture } from "../support/crawl-harness.js";
 
 const sources = sourcesWith({ repos: ["acme/pdf-tools", "dave/pdf-tools-fork", "nobody/missing-repo"], exclude: ["gina/*"] });
 const byKey = (out: CrawlOutput) => new Map(out.records.map((r) => [`${r.owner}/${r.repo}`, r]));

@@ -19,14 +19,14 @@ import {
   crawl,
   EMPTY,
   fixtureCall,
-  platforms,
   HAS_SHARED,
   next,
   PROJECT_ROOT,
-  serverCounts,
+  platforms,
   SHARED_DATASET,
+  serverCounts,
   startFixture,
-} from "./harness.js";
+} from "../support/crawl-harness.js";
 
 if (!HAS_SHARED) console.warn(`crawl-shared: skipped, no shared dataset at ${SHARED_DATASET} (set SKILLS_SHARED_DATASET)`);
 

@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSkillFile, firstParagraph } from "../../src/ingest/skill-file.js";
-import { DatasetSkill } from "../github/model.js";
-import { HAS_SHARED, SHARED_DATASET } from "./harness.js";
+import { firstParagraph, parseSkillFile } from "../../src/ingest/skill-file.js";
+import { DatasetSkill } from "../../src/schemas/shared-dataset.js";
+import { HAS_SHARED, SHARED_DATASET } from "../support/crawl-harness.js";
 
 if (!HAS_SHARED) console.warn(`skill-file: shared-dataset cases skipped, no dataset at ${SHARED_DATASET}`);
 

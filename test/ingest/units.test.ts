@@ -7,8 +7,8 @@ import { derivePlatforms, showsEvidence } from "../../src/ingest/platforms.js";
 import { choosePrimary } from "../../src/ingest/primary.js";
 import { createProgress } from "../../src/ingest/progress.js";
 import { isExcluded } from "../../src/ingest/sources.js";
-import { execute, GqlError, parseQuery, type GqlObject } from "../github/graphql.js";
-import { platforms } from "./harness.js";
+import { execute, GqlError, type GqlObject, parseQuery } from "../github/graphql.js";
+import { platforms } from "../support/crawl-harness.js";
 
 describe("progress", () => {
   const run = (tty: boolean) => {

@@ -2,13 +2,13 @@
 // decoding of build-time lists, and how autocomplete recognises an item still being typed.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/api/errors.js";
+import { ApiError } from "../../src/contract/errors.js";
+import { readVarint, writeVarint } from "../../src/contract/postings.js";
+import { type RangeShard, type SuggestionPair, shardsForPrefix } from "../../src/contract/search-manifest.js";
 import { ListBuilder } from "../../src/search/collect-postings.js";
-import { shardsForPrefix, type RangeShard } from "../../src/search/manifest.js";
-import { readVarint, writeVarint } from "../../src/search/postings.js";
 import { checkQueryText } from "../../src/search/query.js";
-import { bySuggestionRank, type Suggestion } from "../../src/search/suggest-build.js";
 import { COUNTED_CANDIDATES, countedCandidates, withoutDanglingItem } from "../../src/search/suggest.js";
+import { bySuggestionRank } from "../../src/search/suggest-build.js";
 
 const codeOf = (f: () => unknown) => {
   try {
@@ -96,9 +96,9 @@ describe("varints", () => {
 describe("countedCandidates", () => {
   it("keeps at most a small fixed number of single-word completions, best first", () => {
     expect(COUNTED_CANDIDATES).toBeLessThanOrEqual(24);
-    const many: Suggestion[] = Array.from(
+    const many: SuggestionPair[] = Array.from(
       { length: 100 },
-      (_, i): Suggestion => [i % 5 === 0 ? `form filler ${i}` : `form${i}`, 1000 - i],
+      (_, i): SuggestionPair => [i % 5 === 0 ? `form filler ${i}` : `form${i}`, 1000 - i],
     ).sort(bySuggestionRank);
     const kept = countedCandidates(many);
     expect(kept.length).toBe(COUNTED_CANDIDATES);

@@ -2,7 +2,7 @@
 // random strings at the parser and sees only a parsed query or an ApiError.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/api/errors.js";
+import { ApiError } from "../../src/contract/errors.js";
 import { parseQuery } from "../../src/search/query.js";
 import { fold, tokenize } from "../../src/search/text.js";
 

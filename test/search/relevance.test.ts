@@ -7,13 +7,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
+import { searchEndpoint } from "../../src/api/search.js";
 import type { AssetStore } from "../../src/api/store.js";
+import type { BuildManifest } from "../../src/contract/manifest.js";
+import { folderStore } from "../../src/node/folder-assets.js";
+import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
+import { build } from "../../src/render/build.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
-import type { BuildManifest } from "../../src/schemas/manifest.js";
-import { searchEndpoint } from "../../src/search/endpoint.js";
 import { terms } from "../../src/search/text.js";
-import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "./support/shared-dataset.js";
-import { buildSite, folderStore } from "./support/local-site.js";
 
 /** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
 const memo = new Map<string, unknown>();
@@ -51,7 +52,7 @@ describe.skipIf(!present)("relevance on the real shared dataset", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "search-relevance-"));
     records = await convertSharedDataset(join(dir, "data"));
-    await buildSite(join(dir, "data"), join(dir, "site"));
+    await build({ dataDir: join(dir, "data"), outDir: join(dir, "site") });
     store = folderStore(join(dir, "site"));
     manifest = await store.manifest();
   }, 180_000);

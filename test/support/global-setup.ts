@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../src/node/pages-dev.js";
 import { build } from "../../src/render/build.js";
-import { writeSearchIndex } from "../../src/search/build-index.js";
-import { PROJECT_ROOT, startPagesDev, type PagesDev } from "./pages-dev.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +23,6 @@ export async function setup(project: TestProject) {
     dataDir: join(PROJECT_ROOT, "data"),
     outDir: siteDir,
     publicDir: join(PROJECT_ROOT, "public"),
-    searchIndex: writeSearchIndex,
   });
   server = await startPagesDev({
     siteDir,

@@ -2,15 +2,16 @@
 // (API key, else client address), charges one request to the caller's hourly budget before any
 // other work, and returns the X-RateLimit-* headers, or throws the 429 / 401 ApiError carrying them.
 // One limiter lives per isolate, holding the batched counters and the last good key records.
+
+import { ApiError } from "../../contract/errors.js";
 import type { ApiContext } from "../env.js";
-import { ApiError } from "../errors.js";
 import { createKeyVerifier, type KeyVerifier } from "../keys/verify.js";
 import { addressBucket } from "./address.js";
 import { requestTime } from "./clock.js";
-import { createCounterStore, type CounterStoreOptions } from "./counters.js";
+import { type CounterStoreOptions, createCounterStore } from "./counters.js";
 import { readCredential } from "./credential.js";
 import { rateLimitHeaders } from "./headers.js";
-import { tierLimits, type Tier } from "./tiers.js";
+import { type Tier, tierLimits } from "./tiers.js";
 import { counterTtlSeconds, retryAfterSeconds, windowAt } from "./window.js";
 
 export interface RateLimiter {

@@ -1,4 +1,4 @@
-// The rate tiers and their hourly budgets. Defaults are the contract's (section 8); Pages vars
+// The rate tiers and their hourly budgets. Defaults are those of docs/RATE-LIMITS.md; Pages vars
 // override them so that local tests and private deployments can set their own.
 import { z } from "zod";
 import type { ApiEnv } from "../env.js";

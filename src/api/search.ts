@@ -1,0 +1,81 @@
+// The two search endpoints (docs/SEARCH.md): read and check the parameters, run the query
+// against the sharded index, and shape the answer. The router adds requestId, headers and caching.
+
+import { bitmask } from "../contract/columns.js";
+import { ApiError } from "../contract/errors.js";
+import type { SearchManifest } from "../contract/search-manifest.js";
+import type { Pagination } from "../schemas/envelope.js";
+import { searchQuery, suggestQuery } from "../schemas/params.js";
+import type { SearchResult, Suggestion } from "../schemas/resources.js";
+import { executeQuery, type Filters } from "../search/execute.js";
+import { highlight } from "../search/highlight.js";
+import { IndexReader } from "../search/index-reader.js";
+import { parseQuery } from "../search/query.js";
+import { suggest } from "../search/suggest.js";
+import { parseQuery as parseParams } from "./query.js";
+import type { HandlerResult, RequestScope } from "./scope.js";
+import { pagination } from "./skill-lists.js";
+
+/** The parameter schema depends on the deployment's vocabularies; it is built once per isolate. */
+const searchSchema = (scope: RequestScope) => scope.memo("search-params", () => searchQuery(scope.manifest.vocabulary));
+
+const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex"] as const;
+const SUGGEST_PARAMS = ["q", "limit"] as const;
+
+/** The search part of the manifest (validated with it, once per isolate). */
+function searchManifest(scope: RequestScope): SearchManifest {
+  if (!scope.manifest.search) throw new ApiError("SERVER_ERROR", "this deployment was built without a search index");
+  return scope.manifest.search;
+}
+
+/** The mask of one optional vocabulary value (the schema has already checked it is in the vocabulary). */
+const maskOf = (value: string | undefined, vocabulary: readonly string[]) => bitmask(value === undefined ? [] : [value], vocabulary);
+
+export async function searchEndpoint(
+  scope: RequestScope,
+): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number } }> {
+  const started = scope.now();
+  const vocab = scope.manifest.vocabulary;
+  const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
+  const query = parseQuery(params.q);
+  const manifest = searchManifest(scope);
+  const filters: Filters = {
+    categoryMask: maskOf(params.category, vocab.categories),
+    platformMask: maskOf(params.platform, vocab.platforms),
+    minStars: params.minStars,
+    hasIndex: params.hasIndex,
+  };
+  const columns = await scope.store.columns();
+  const outcome = await executeQuery(new IndexReader(scope.store, manifest), columns, query, filters, params.page, params.limit);
+  const summaries = await scope.store.summaries(outcome.items.map((i) => i.ordinal));
+  const data = summaries.map(
+    (s, k): SearchResult => ({
+      id: s.id,
+      owner: s.owner,
+      repo: s.repo,
+      name: s.name,
+      description: s.description,
+      stars: s.stars,
+      score: Math.round(outcome.items[k]!.score * 100) / 100,
+      highlights: { name: highlight(s.name, "name", query.required), description: highlight(s.description, "description", query.required) },
+    }),
+  );
+  return {
+    data,
+    pagination: pagination(params.page, params.limit, outcome.total),
+    meta: { query: params.q ?? "", took: Math.max(0, scope.now() - started) },
+  };
+}
+
+export async function autocompleteEndpoint(scope: RequestScope): Promise<{ data: Suggestion[] }> {
+  const params = parseParams(scope.url, suggestQuery, SUGGEST_PARAMS);
+  const manifest = searchManifest(scope);
+  const found = await suggest(scope.store, manifest, () => scope.store.columns(), params.q, params.limit);
+  return { data: found.map(([text, count]) => ({ text, count })) };
+}
+
+export const searchRoute = async (scope: RequestScope): Promise<HandlerResult> => ({ body: await searchEndpoint(scope), cache: "search" });
+export const autocompleteRoute = async (scope: RequestScope): Promise<HandlerResult> => ({
+  body: await autocompleteEndpoint(scope),
+  cache: "search",
+});

@@ -1,0 +1,31 @@
+// Every path of the built site that the build writes and the function reads, named once. Paths
+// below are relative to the data folder (dist/_data), which the function fetches through env.ASSETS.
+import type { SortKey, SortOrder } from "../schemas/params.js";
+
+/** The data folder inside the built site. */
+export const DATA_PREFIX = "_data";
+/** The same folder as a URL path on the deployment. */
+export const DATA_PATH = `/${DATA_PREFIX}/`;
+
+export const MANIFEST_FILE = "manifest.json";
+export const OPENAPI_FILE = "openapi.json";
+/** Which paths reach the Pages Function (at the site's root, not under the data folder). */
+export const ROUTES_FILE = "_routes.json";
+
+/** The list index: one binary file of u32 columns (src/contract/columns.ts). */
+export const COLUMNS_FILE = "lists/columns.bin";
+/** A prebuilt list order: skill ordinals as little-endian u32 (src/contract/list-order.ts). */
+export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists/${sort}-${order}.bin`;
+
+/** Categories of one locale: the list and every category's detail (src/contract/categories.ts). */
+export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
+
+export type ShardFamily = "skills" | "files" | "summaries";
+/** `skills/0042.json`-style name for shard `n` of a family (src/contract/shard.ts). */
+export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.json`;
+
+/** The search index's folders: term shards, autocomplete prefix tables, all suggestions. */
+export type SearchFolder = "terms" | "top" | "suggest";
+/** A search shard is named by a hash of its bytes, so an unchanged shard keeps its name and its caches. */
+export const searchFile = (folder: SearchFolder, hash: string, ext: "bin" | "json"): string => `search/${folder}/${hash}.${ext}`;
+export const SEARCH_FILE = /^search\/(terms|top|suggest)\/[0-9a-f]{16}\.(bin|json)$/;

@@ -1,0 +1,26 @@
+// Where a skill's records live in the built site: a stable hash of its key picks the shard, so a
+// changed skill rewrites only its own shard files. Shared by the build and the function.
+
+/** FNV-1a, 32 bits, over the UTF-16 code units of the key (keys are lower-cased owner/repo). */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export const shardOf = (key: string, shards: number): number => fnv1a(key) % shards;
+
+/** Smallest power of two >= n (at least 1), so shard counts change rarely as a dataset grows. */
+export const shardCountFor = (items: number, perShard: number): number => {
+  let n = 1;
+  while (n * perShard < items) n *= 2;
+  return n;
+};
+
+/** A summary reference packs shard and slot into one u32: shard in the high 16 bits. */
+export const packRef = (shard: number, slot: number): number => ((shard << 16) | slot) >>> 0;
+export const refShard = (ref: number): number => ref >>> 16;
+export const refSlot = (ref: number): number => ref & 0xffff;

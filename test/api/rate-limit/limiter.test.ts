@@ -1,0 +1,192 @@
+// The limiter as the function calls it: tiers, headers, 401 and 429 envelopes, the test clock, with an in-memory KV.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiContext, ApiEnv } from "../../../src/api/env.js";
+import { generateKey } from "../../../src/api/keys/format.js";
+import { sha256Hex } from "../../../src/api/keys/hash.js";
+import { keyRecordName } from "../../../src/api/keys/record.js";
+import { createRateLimiter } from "../../../src/api/rate-limit/index.js";
+import { tierLimits } from "../../../src/api/rate-limit/tiers.js";
+import { ApiError } from "../../../src/contract/errors.js";
+import { type MemoryKV, memoryKV } from "../../support/memory-kv.js";
+
+// The limiter as the function calls it, over an in-memory KV; the same flows run through
+// `wrangler pages dev` in limits.test.ts.
+const HOUR = 3_600_000;
+const T0 = 493_000 * HOUR + 600_000; // ten minutes into a window
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function setup(vars: Partial<ApiEnv> = {}, kv: MemoryKV | undefined = memoryKV()) {
+  const limiter = createRateLimiter({ log: () => {} });
+  const env = {
+    ASSETS: { fetch: () => Promise.reject(new Error("unused")) },
+    KV: kv,
+    RATE_LIMIT_ANONYMOUS: "3",
+    RATE_LIMIT_AUTHENTICATED: "5",
+    RATE_LIMIT_PREMIUM: "7",
+    ...vars,
+  } satisfies ApiEnv;
+  const background: Promise<unknown>[] = [];
+  const call = (headers: Record<string, string> = {}) => {
+    const ctx: ApiContext = {
+      request: new Request("http://x/api/v1/categories", { headers }),
+      env,
+      waitUntil: (p) => void background.push(p),
+    };
+    return limiter.check(ctx).then(
+      (h) => ({ status: 200, headers: h, message: "" }),
+      (e: unknown) => {
+        if (!(e instanceof ApiError)) throw e;
+        return { status: e.status, headers: e.headers, message: e.message };
+      },
+    );
+  };
+  const addKey = async (tier: "authenticated" | "premium", revokedAt?: string) => {
+    const { id, key } = generateKey();
+    await kv?.put(
+      keyRecordName(id),
+      JSON.stringify({
+        id,
+        tier,
+        label: "t",
+        createdAt: new Date(0).toISOString(),
+        hash: await sha256Hex(key),
+        ...(revokedAt ? { revokedAt } : {}),
+      }),
+    );
+    return key;
+  };
+  return { call, addKey, kv, settle: () => Promise.all(background) };
+}
+
+const ip = (addr: string) => ({ "CF-Connecting-IP": addr });
+
+describe("rate limiter", () => {
+  it("gives an anonymous caller exactly its budget, then 429 with Retry-After", async () => {
+    const { call } = setup();
+    const reset = String((493_001 * HOUR) / 1000);
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push(await call(ip("198.51.100.1")));
+    expect(seen.map((r) => [r.status, r.headers["X-RateLimit-Remaining"]])).toEqual([
+      [200, "2"],
+      [200, "1"],
+      [200, "0"],
+      [429, "0"],
+    ]);
+    for (const r of seen) {
+      expect(r.headers["X-RateLimit-Limit"]).toBe("3");
+      expect(r.headers["X-RateLimit-Reset"]).toBe(reset);
+      expect(r.headers["X-RateLimit-Tier"]).toBe("anonymous");
+      expect(r.headers["X-RateLimit-Status"]).toBeUndefined();
+    }
+    expect(seen[3]!.headers["Retry-After"]).toBe(String(50 * 60));
+    expect(seen[3]!.message).toMatch(/3 requests per hour/);
+  });
+
+  it("restores the budget when the window ends", async () => {
+    const { call } = setup();
+    for (let i = 0; i < 3; i++) await call(ip("198.51.100.2"));
+    expect((await call(ip("198.51.100.2"))).status).toBe(429);
+    await vi.advanceTimersByTimeAsync(50 * 60_000 - 1000);
+    expect((await call(ip("198.51.100.2"))).headers["Retry-After"]).toBe("1");
+    await vi.advanceTimersByTimeAsync(1000);
+    const fresh = await call(ip("198.51.100.2"));
+    expect([fresh.status, fresh.headers["X-RateLimit-Remaining"], fresh.headers["X-RateLimit-Reset"]]).toEqual([
+      200,
+      "2",
+      String((493_002 * HOUR) / 1000),
+    ]);
+  });
+
+  it("honours X-Test-Now only when ALLOW_TEST_CLOCK is 1", async () => {
+    const later = String(T0 + HOUR);
+    const off = await setup().call({ ...ip("198.51.100.3"), "X-Test-Now": later });
+    expect(off.headers["X-RateLimit-Reset"]).toBe(String((493_001 * HOUR) / 1000));
+    const on = await setup({ ALLOW_TEST_CLOCK: "1" }).call({ ...ip("198.51.100.3"), "X-Test-Now": later });
+    expect(on.headers["X-RateLimit-Reset"]).toBe(String((493_002 * HOUR) / 1000));
+  });
+
+  it("gives keys their tier's budget, separate from each other and from the address", async () => {
+    const { call, addKey } = setup();
+    const auth = await addKey("authenticated");
+    const premium = await addKey("premium");
+    const a = await call({ ...ip("198.51.100.4"), Authorization: `Bearer ${auth}` });
+    const p = await call({ ...ip("198.51.100.4"), Authorization: `Bearer ${premium}` });
+    const anon = await call(ip("198.51.100.4"));
+    expect([a.headers["X-RateLimit-Tier"], a.headers["X-RateLimit-Limit"], a.headers["X-RateLimit-Remaining"]]).toEqual([
+      "authenticated",
+      "5",
+      "4",
+    ]);
+    expect([p.headers["X-RateLimit-Tier"], p.headers["X-RateLimit-Limit"], p.headers["X-RateLimit-Remaining"]]).toEqual([
+      "premium",
+      "7",
+      "6",
+    ]);
+    expect([anon.headers["X-RateLimit-Tier"], anon.headers["X-RateLimit-Remaining"]]).toEqual(["anonymous", "2"]);
+    // The same key from another address shares its budget.
+    expect((await call({ ...ip("192.0.2.9"), Authorization: `Bearer ${auth}` })).headers["X-RateLimit-Remaining"]).toBe("3");
+  });
+
+  it("answers 401 to malformed, unknown and revoked keys, charging the address", async () => {
+    const { call, addKey } = setup({ RATE_LIMIT_ANONYMOUS: "4" });
+    const revoked = await addKey("premium", new Date(0).toISOString());
+    const cases = ["Basic dXNlcjpwYXNz", "Bearer not-a-key", `Bearer ${generateKey().key}`, `Bearer ${revoked}`];
+    const seen = [];
+    for (const authorization of cases) seen.push(await call({ ...ip("198.51.100.5"), Authorization: authorization }));
+    expect(seen.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect(seen.map((r) => r.headers["X-RateLimit-Remaining"])).toEqual(["3", "2", "1", "0"]);
+    expect(
+      seen.every((r) => r.headers["X-RateLimit-Tier"] === "anonymous" && r.headers["WWW-Authenticate"] === 'Bearer error="invalid_token"'),
+    ).toBe(true);
+    expect(seen[3]!.message).toMatch(/revoked/);
+    // Once the address's budget is spent, a bad key gets 429 like any other request.
+    expect((await call({ ...ip("198.51.100.5"), Authorization: "Bearer nope" })).status).toBe(429);
+  });
+
+  it("serves, limits in memory and says degraded when KV fails", async () => {
+    const kv = memoryKV();
+    const { call, addKey, settle } = setup({}, kv);
+    const key = await addKey("premium");
+    const warm = await call({ ...ip("198.51.100.6"), Authorization: `Bearer ${key}` });
+    expect(warm.headers["X-RateLimit-Status"]).toBeUndefined();
+    await vi.runAllTimersAsync();
+    await settle();
+    kv.failing = true;
+    const keyed = await call({ ...ip("198.51.100.6"), Authorization: `Bearer ${key}` });
+    expect([keyed.status, keyed.headers["X-RateLimit-Tier"], keyed.headers["X-RateLimit-Status"]]).toEqual([200, "premium", "degraded"]);
+    const unseenKey = await call({ ...ip("198.51.100.7"), Authorization: `Bearer ${generateKey().key}` });
+    expect([unseenKey.status, unseenKey.headers["X-RateLimit-Tier"], unseenKey.headers["X-RateLimit-Status"]]).toEqual([
+      200,
+      "anonymous",
+      "degraded",
+    ]);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(ip("198.51.100.7"))).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    await vi.runAllTimersAsync();
+    await settle();
+  });
+
+  it("is off when RATE_LIMIT_DISABLED is 1", async () => {
+    const { call } = setup({ RATE_LIMIT_DISABLED: "1", RATE_LIMIT_ANONYMOUS: "1" });
+    for (let i = 0; i < 3; i++) expect(await call(ip("198.51.100.8"))).toEqual({ status: 200, headers: {}, message: "" });
+  });
+});
+
+describe("tier limits", () => {
+  const env = (vars: Partial<ApiEnv>): ApiEnv => ({ ASSETS: { fetch: () => Promise.reject(new Error("unused")) }, ...vars });
+  it("defaults to the contract's budgets", () => {
+    expect(tierLimits(env({}))).toEqual({ anonymous: 100, authenticated: 1000, premium: 10000 });
+  });
+  it("takes overrides from vars and refuses malformed ones", () => {
+    expect(tierLimits(env({ RATE_LIMIT_PREMIUM: " 20 " }))).toEqual({ anonymous: 100, authenticated: 1000, premium: 20 });
+    for (const bad of ["0", "-1", "1.5", "ten", "1e3"])
+      expect(() => tierLimits(env({ RATE_LIMIT_ANONYMOUS: bad }))).toThrow(/RATE_LIMIT_ANONYMOUS/);
+  });
+});

@@ -1,0 +1,87 @@
+// Test harness for the crawler: a local GitHub server over a dataset folder, and crawls run with the
+// real Octokit client over HTTP against it, with retry and rate-limit waits scaled down to milliseconds.
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type CrawlState, emptyCrawlState } from "../../src/dataset/crawl-state.js";
+import { type ClientTiming, createGitHubClient } from "../../src/ingest/client.js";
+import { type CrawlOptions, type CrawlOutput, runCrawl } from "../../src/ingest/crawl.js";
+import { silentProgress } from "../../src/ingest/progress.js";
+import type { SourcesFile } from "../../src/ingest/sources.js";
+import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
+import { buildRepos, loadSources, synthesize } from "../github/model.js";
+import { type FixtureOptions, type GitHubFixture, startGitHubFixture } from "../github/server.js";
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
+export const SHARED_DATASET = process.env.SKILLS_SHARED_DATASET ?? resolve(PROJECT_ROOT, "..", "shared", "dataset");
+export const HAS_SHARED = existsSync(join(SHARED_DATASET, "repos.jsonl")) && existsSync(join(SHARED_DATASET, "skills.jsonl"));
+export const HANDMADE = join(PROJECT_ROOT, "test", "github", "fixtures");
+
+export const categories = CategoriesFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
+export const platforms = PlatformsFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
+
+export const FAST: Partial<ClientTiming> = {
+  secondMs: 20,
+  requestTimeoutMs: 3000,
+  graphqlMinTimeMs: 0,
+  searchMinTimeMs: 0,
+  retries: 4,
+  concurrency: 8,
+};
+
+export async function startFixture(dir: string, opts: FixtureOptions & { synthesize?: number } = {}): Promise<GitHubFixture> {
+  const sources = await loadSources(dir);
+  const repos = buildRepos(opts.synthesize ? synthesize(sources, opts.synthesize) : sources);
+  return startGitHubFixture(repos, { searchLimit: 1_000_000, codeSearchLimit: 1_000_000, rateLimit: 1_000_000, ...opts });
+}
+
+export const sourcesWith = (over: Partial<SourcesFile> = {}): SourcesFile => ({
+  repos: [],
+  topics: ["agent-skills"],
+  codeSearch: { enabled: true, query: "filename:SKILL.md", minSize: 0, maxSize: 1024 * 1024, everyHours: 168 },
+  exclude: [],
+  ...over,
+});
+
+export interface Previous {
+  records: SkillRecord[];
+  state: CrawlState;
+}
+
+export const EMPTY: Previous = { records: [], state: emptyCrawlState() };
+
+/** One crawl with a fresh client (as one run of `npm run crawl` would have). */
+export async function crawl(
+  fixture: GitHubFixture,
+  prev: Previous,
+  opts: { sources?: SourcesFile; now?: string; timing?: Partial<ClientTiming>; crawl?: CrawlOptions } = {},
+): Promise<CrawlOutput> {
+  const client = createGitHubClient({ baseUrl: fixture.url, timing: { ...FAST, ...opts.timing } });
+  const now = new Date(opts.now ?? "2026-11-21T09:00:00Z");
+  return runCrawl(
+    { octokit: client.octokit, requests: client.requests, progress: silentProgress, clock: () => now },
+    { previous: prev.records, state: prev.state, sources: opts.sources ?? sourcesWith(), categories, platforms },
+    { concurrency: 8, ...opts.crawl },
+  );
+}
+
+export const next = (out: CrawlOutput): Previous => ({ records: out.records, state: out.state });
+
+/** Scripts the fixture over HTTP, as a test in another process would. */
+export async function fixtureCall(fixture: GitHubFixture, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(fixture.url + path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export async function serverCounts(fixture: GitHubFixture): Promise<{ total: number; byKind: Record<string, number> }> {
+  const res = await fetch(`${fixture.url}/__fixture/requests`);
+  const body: unknown = await res.json();
+  if (typeof body !== "object" || body === null || !("total" in body) || !("byKind" in body)) throw new Error("bad counts");
+  const { total, byKind } = body;
+  if (typeof total !== "number" || typeof byKind !== "object" || byKind === null) throw new Error("bad counts");
+  return { total, byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, Number(v)])) };
+}
