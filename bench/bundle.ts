@@ -1,0 +1,22 @@
+// Bundle benchmark: the size of the Pages Function as esbuild bundles it for workerd, against the
+// Workers limits (3 MiB compressed on the free plan, 10 MiB paid). Writes bench/results/bundle.md.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { bundleFunction, FUNCTION_ENTRIES } from "../src/node/function-bundle.js";
+import { machineLine, table } from "./support/machine.js";
+
+const bundle = await bundleFunction();
+if (bundle.forbidden.length > 0) throw new Error(`the function bundle carries:\n${bundle.forbidden.join("\n")}`);
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const report = [
+  "# Function bundle",
+  "",
+  `Machine: ${machineLine()}. esbuild, minified, one worker for ${FUNCTION_ENTRIES.length} handlers of functions/ (the check in npm test fails on a node: import or a build-only file).`,
+  "",
+  table(
+    ["modules", "minified KiB", "gzip KiB", "share of the 3 MiB free limit (gzip)"],
+    [[bundle.modules, kib(bundle.bytes), kib(bundle.gzipBytes), `${((bundle.gzipBytes / (3 * 1024 * 1024)) * 100).toFixed(1)} %`]],
+  ),
+].join("\n");
+console.log(report);
+mkdirSync("bench/results", { recursive: true });
+writeFileSync("bench/results/bundle.md", `${report}\n`);

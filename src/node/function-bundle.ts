@@ -1,0 +1,60 @@
+// Bundles the Pages Function with esbuild the way Pages does (one worker for all of functions/, for
+// workerd), and says what it holds: its size and anything workerd code must not carry. Used by the
+// bundle check of the tests and by the bundle benchmark.
+import { gzipSync } from "node:zlib";
+import { build, type Metafile } from "esbuild";
+import { PROJECT_ROOT } from "./pages-dev.js";
+
+export const FUNCTION_ENTRIES = ["functions/api/v1/[[path]].ts", "functions/api/[[path]].ts", "functions/_data/[[path]].ts"];
+const ROUTE_TABLE = "pages-routes.ts";
+/** What workerd code may contain: the function's folders and zod (docs/ARCHITECTURE.md). */
+const ALLOWED = new RegExp(`^(functions|src/(api|contract|schemas|search))/|^node_modules/zod/|^${ROUTE_TABLE.replace(".", "\\.")}$`);
+
+/** Every input or import of the bundle that workerd code must not carry, as "file: why" lines. */
+export function forbiddenInputs(meta: Metafile): string[] {
+  const found = new Set<string>();
+  for (const [path, input] of Object.entries(meta.inputs)) {
+    if (!ALLOWED.test(path)) found.add(`${path}: a build-only or Node-only file`);
+    for (const i of input.imports) if (i.external || i.path.startsWith("node:")) found.add(`${path} imports ${i.path}`);
+  }
+  return [...found].sort();
+}
+
+export interface FunctionBundle {
+  bytes: number;
+  gzipBytes: number;
+  modules: number;
+  forbidden: string[];
+}
+
+export async function bundleFunction(): Promise<FunctionBundle> {
+  const result = await build({
+    absWorkingDir: PROJECT_ROOT,
+    // One worker for all of functions/, as Pages makes it: a route table importing every handler.
+    stdin: {
+      contents: FUNCTION_ENTRIES.map((e, i) => `export * as route${i} from "./${e}";`).join("\n"),
+      resolveDir: PROJECT_ROOT,
+      sourcefile: ROUTE_TABLE,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    // Kept out of the bundle but recorded, so a node: import is reported rather than failing the build.
+    external: ["node:*"],
+    minify: true,
+    metafile: true,
+    write: false,
+    outfile: "worker.js",
+    logLevel: "silent",
+  });
+  return {
+    bytes: result.outputFiles.reduce((n, f) => n + f.contents.length, 0),
+    gzipBytes: result.outputFiles.reduce((n, f) => n + gzipSync(f.contents).length, 0),
+    modules: Object.keys(result.metafile.inputs).length,
+    forbidden: forbiddenInputs(result.metafile),
+  };
+}
