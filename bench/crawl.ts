@@ -6,7 +6,6 @@
 //   npx tsx bench/crawl.ts [--sizes 1000,10000]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -17,6 +16,8 @@ import { loadCrawlInput, writeCrawlOutput } from "../src/ingest/dataset-io.js";
 import { mapPool } from "../src/ingest/pool.js";
 import { createProgress } from "../src/ingest/progress.js";
 import type { SourcesFile } from "../src/ingest/sources.js";
+import { freePort } from "../src/node/pages-dev.js";
+import { scriptArgs } from "../src/node/run-script.js";
 import type { SkillRecord } from "../src/schemas/dataset.js";
 import { machineLine, table } from "./support/machine.js";
 
@@ -32,23 +33,12 @@ const SOURCES: SourcesFile = {
   exclude: [],
 };
 
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === "object" ? ok(a.port) : fail(new Error("no port"))));
-    });
-  });
-
 async function startServer(count: number): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      join(ROOT, "scripts", "github-fixture.ts"),
+    scriptArgs(
+      "github-fixture.ts",
       "--synthesize",
       String(count),
       "--port",
@@ -59,7 +49,7 @@ async function startServer(count: number): Promise<{ url: string; child: ChildPr
       "100000000",
       "--code-search-limit",
       "100000000",
-    ],
+    ),
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=8000" } },
   );
   await new Promise<void>((ok, fail) => {
@@ -155,32 +145,19 @@ for (const n of sizes) {
     log(`naive REST baseline over ${cold.out.records.length} records`);
     const base = await naive(server.url, cold.out.records);
     const per = (req: number) => (req / repos).toFixed(4);
-    rows.push(
-      [
-        n,
-        "cold",
-        repos,
-        cold.requests,
-        per(cold.requests),
-        (cold.ms / 1000).toFixed(1),
-        base.cold.requests,
-        per(base.cold.requests),
-        (base.cold.ms / 1000).toFixed(1),
-        (cold.requests / base.cold.requests).toFixed(3),
-      ],
-      [
-        n,
-        "warm",
-        repos,
-        warm.requests,
-        per(warm.requests),
-        (warm.ms / 1000).toFixed(1),
-        base.warm.requests,
-        per(base.warm.requests),
-        (base.warm.ms / 1000).toFixed(1),
-        (warm.requests / base.warm.requests).toFixed(3),
-      ],
-    );
+    const row = (kind: string, run: { requests: number; ms: number }, naiveRun: { requests: number; ms: number }) => [
+      n,
+      kind,
+      repos,
+      run.requests,
+      per(run.requests),
+      (run.ms / 1000).toFixed(1),
+      naiveRun.requests,
+      per(naiveRun.requests),
+      (naiveRun.ms / 1000).toFixed(1),
+      (run.requests / naiveRun.requests).toFixed(3),
+    ];
+    rows.push(row("cold", cold, base.cold), row("warm", warm, base.warm));
     log(
       `  warm: ${warm.requests} requests for ${repos} repositories = 1 per ${(repos / Math.max(1, warm.requests)).toFixed(0)} (target: at most 1 per 50)`,
     );

@@ -10,7 +10,7 @@ import { readCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { CrawlReport } from "../../src/ingest/report.js";
 import type { GitHubFixture } from "../github/server.js";
-import { fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "../support/crawl-harness.js";
+import { crawlScriptArgs, fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "../support/crawl-harness.js";
 
 describe("npm run crawl", () => {
   let fixture: GitHubFixture;
@@ -20,28 +20,7 @@ describe("npm run crawl", () => {
   // Asynchronous: the local server answers from this very process.
   const run = (...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((ok) => {
-      const child = spawn(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          join(PROJECT_ROOT, "scripts", "crawl.ts"),
-          "--github-url",
-          fixture.url,
-          "--data",
-          dir,
-          "--sources",
-          sourcesFile,
-          "--pace-ms",
-          "0",
-          "--second-ms",
-          "10",
-          ...args,
-        ],
-        {
-          cwd: PROJECT_ROOT,
-        },
-      );
+      const child = spawn(process.execPath, crawlScriptArgs(fixture.url, dir, sourcesFile, ...args), { cwd: PROJECT_ROOT });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));

@@ -13,6 +13,7 @@ import type { GitHubFixture } from "../github/server.js";
 import {
   categories,
   crawl,
+  crawlScriptArgs,
   EMPTY,
   fixtureCall,
   HANDMADE,
@@ -158,26 +159,10 @@ describe("faults", () => {
     // Every tree answers slowly, so the crawl is surely midway when it is killed.
     await fixtureCall(fixture, "POST", "/__fixture/faults", { faults: [{ kind: "slow", delayMs: 5000, requestKind: "tree", times: -1 }] });
     fixture.resetCounts();
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        join(PROJECT_ROOT, "scripts", "crawl.ts"),
-        "--github-url",
-        fixture.url,
-        "--data",
-        dir,
-        "--sources",
-        sourcesFile,
-        "--full",
-        "--pace-ms",
-        "0",
-        "--second-ms",
-        "10",
-      ],
-      { cwd: PROJECT_ROOT, stdio: "ignore" },
-    );
+    const child = spawn(process.execPath, crawlScriptArgs(fixture.url, dir, sourcesFile, "--full"), {
+      cwd: PROJECT_ROOT,
+      stdio: "ignore",
+    });
     const exited = new Promise<NodeJS.Signals | null>((ok) => child.on("exit", (_code, signal) => ok(signal)));
     for (let i = 0; i < 300; i++) {
       if (((await serverCounts(fixture)).byKind.tree ?? 0) >= 1) break;

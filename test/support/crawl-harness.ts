@@ -1,19 +1,21 @@
 // Test harness for the crawler: a local GitHub server over a dataset folder, and crawls run with the
 // real Octokit client over HTTP against it, with retry and rate-limit waits scaled down to milliseconds.
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type CrawlState, emptyCrawlState } from "../../src/dataset/crawl-state.js";
 import { type ClientTiming, createGitHubClient } from "../../src/ingest/client.js";
 import { type CrawlOptions, type CrawlOutput, runCrawl } from "../../src/ingest/crawl.js";
 import { silentProgress } from "../../src/ingest/progress.js";
 import type { SourcesFile } from "../../src/ingest/sources.js";
+import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { scriptArgs } from "../../src/node/run-script.js";
+import { SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 import { buildRepos, loadSources, synthesize } from "../github/model.js";
 import { type FixtureOptions, type GitHubFixture, startGitHubFixture } from "../github/server.js";
 
-export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
-export const SHARED_DATASET = process.env.SKILLS_SHARED_DATASET ?? resolve(PROJECT_ROOT, "..", "shared", "dataset");
-export const HAS_SHARED = existsSync(join(SHARED_DATASET, "repos.jsonl")) && existsSync(join(SHARED_DATASET, "skills.jsonl"));
+export { PROJECT_ROOT, SHARED_DATASET };
+export const HAS_SHARED = sharedDatasetPresent();
 export const HANDMADE = join(PROJECT_ROOT, "test", "github", "fixtures");
 
 export const categories = CategoriesFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
@@ -85,3 +87,20 @@ export async function serverCounts(fixture: GitHubFixture): Promise<{ total: num
   if (typeof total !== "number" || typeof byKind !== "object" || byKind === null) throw new Error("bad counts");
   return { total, byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, Number(v)])) };
 }
+
+/** Node's arguments for `npm run crawl` against the local server, with waits scaled down as above. */
+export const crawlScriptArgs = (githubUrl: string, dataDir: string, sourcesFile: string, ...more: string[]): string[] =>
+  scriptArgs(
+    "crawl.ts",
+    "--github-url",
+    githubUrl,
+    "--data",
+    dataDir,
+    "--sources",
+    sourcesFile,
+    "--pace-ms",
+    "0",
+    "--second-ms",
+    "10",
+    ...more,
+  );
