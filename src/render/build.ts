@@ -6,16 +6,7 @@ import { join } from "node:path";
 import { encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import {
-  COLUMNS_FILE,
-  categoriesFile,
-  DATA_PATH,
-  DATA_PREFIX,
-  listOrderFile,
-  MANIFEST_FILE,
-  OPENAPI_FILE,
-  ROUTES_FILE,
-} from "../contract/paths.js";
+import { COLUMNS_FILE, categoriesFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
 import { readDataset } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
@@ -23,6 +14,7 @@ import { Category, CategoryDetail } from "../schemas/resources.js";
 import { renderCategories } from "./categories.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
+import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
 import { renderShards } from "./site-files.js";
 
@@ -117,8 +109,16 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   });
   await data.write(MANIFEST_FILE, json(manifest));
   await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
-  await sink.write(ROUTES_FILE, json({ version: 1, include: ["/api/*", `${DATA_PATH}*`], exclude: [] }));
-  if (options.publicDir) await copyPublic(options.publicDir, sink);
+  // The page's static files are the only paths the function does not answer (routes-file.ts).
+  const staticPaths: string[] = [];
+  const site: OutputSink = {
+    write: (path, data) => {
+      staticPaths.push(path);
+      return sink.write(path, data);
+    },
+  };
+  if (options.publicDir) await copyPublic(options.publicDir, site);
+  await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));
 
   const output = await finish();
   const millis = performance.now() - started;
