@@ -45,9 +45,11 @@ export async function handleRequest(ctx: ApiContext, services: Services): Promis
     const url = new URL(request.url);
     const handler = route(pathSegments(url.pathname));
     if (!handler) throw noRoute(url.pathname);
-    const manifest = await services.store.manifest();
+    // This request's own view of the asset cache: it never awaits a fetch another request started.
+    const store = services.store.session();
+    const manifest = await store.manifest();
     const now = services.now ?? (() => performance.now());
-    const result = await handler({ url, request, store: services.store, manifest, now, memo: memoOver(services.memo) });
+    const result = await handler({ url, request, store, manifest, now, memo: memoOver(services.memo) });
     return await respond(request, requestId, result, limitHeaders, headOnly);
   } catch (error) {
     if (!(error instanceof ApiError)) console.error(`request ${requestId} failed:`, error);

@@ -1,5 +1,8 @@
 // Reads the prebuilt files of dist/_data through env.ASSETS, keeping what it parsed in a bounded
-// per-isolate LRU and sharing in-flight fetches, so a warm isolate rarely fetches at all.
+// per-isolate LRU, so a warm isolate rarely fetches at all. Only settled values are shared between
+// requests: an in-flight fetch is shared within the request that started it (a session), never
+// handed to another, because workerd ties I/O to its request and a request awaiting another's fetch
+// can hang when that one is cancelled.
 import type { z } from "zod";
 import { type Columns, decodeColumns, fromLittleEndian } from "../contract/columns.js";
 import { BuildManifest, ShardArray } from "../contract/manifest.js";
@@ -21,13 +24,17 @@ export interface AssetStore {
   summaries(ordinals: readonly number[]): Promise<SkillSummary[]>;
   /** Bytes fetched from ASSETS by this store so far (for benchmarks). */
   readonly fetchedBytes: number;
+  /** A view for one request: the same cache, its own in-flight fetches. */
+  session(): AssetStore;
 }
 
 export class AssetMissingError extends Error {}
 
+/** Fetches under way in one session, by path. */
+type Pending = Map<string, { decoder: object; promise: Promise<unknown> }>;
+
 export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 1024): AssetStore {
   const cache = new WeightedLru<{ decoder: object; value: unknown }>(maxBytes);
-  const pending = new Map<string, { decoder: object; promise: Promise<unknown> }>();
   let fetchedBytes = 0;
 
   async function fetchBytes(path: string): Promise<Uint8Array> {
@@ -43,7 +50,7 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
    * remembers the decoder (for JSON: the schema) that produced it, so a hit is only ever returned
    * to a caller asking with that same decoder.
    */
-  function load<T>(path: string, decoder: object, decode: (bytes: Uint8Array) => T, weight = 1): Promise<T> {
+  function load<T>(pending: Pending, path: string, decoder: object, decode: (bytes: Uint8Array) => T, weight = 1): Promise<T> {
     const hit = cache.get(path);
     if (hit && hit.decoder === decoder) return Promise.resolve(hit.value as T);
     const inFlight = pending.get(path);
@@ -63,29 +70,34 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
 
   const text = new TextDecoder();
   const RAW = {};
-  const store: AssetStore = {
-    manifest: () => store.json(MANIFEST_FILE, BuildManifest),
-    // Parsed JSON takes roughly twice its text size in memory.
-    json: (path, schema) => load(path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
-    bytes: (path) => load(path, RAW, (b) => b),
-    u32: (path) => load(path, fromLittleEndian, fromLittleEndian),
-    columns: () => load(COLUMNS_FILE, decodeColumns, decodeColumns),
-    async summaries(ordinals) {
-      const cols = await store.columns();
-      const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
-      const loaded = new Map(
-        await Promise.all(shards.map(async (s) => [s, await store.json(shardFile("summaries", s), ShardArray)] as const)),
-      );
-      return ordinals.map((o) => {
-        const ref = cols.ref[o]!;
-        const item = loaded.get(refShard(ref))?.[refSlot(ref)];
-        if (item === undefined) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
-        return SkillSummary.parse(item);
-      });
-    },
-    get fetchedBytes() {
-      return fetchedBytes;
-    },
+  const open = (): AssetStore => {
+    const pending: Pending = new Map();
+    const store: AssetStore = {
+      manifest: () => store.json(MANIFEST_FILE, BuildManifest),
+      // Parsed JSON takes roughly twice its text size in memory.
+      json: (path, schema) => load(pending, path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
+      bytes: (path) => load(pending, path, RAW, (b) => b),
+      u32: (path) => load(pending, path, fromLittleEndian, fromLittleEndian),
+      columns: () => load(pending, COLUMNS_FILE, decodeColumns, decodeColumns),
+      async summaries(ordinals) {
+        const cols = await store.columns();
+        const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
+        const loaded = new Map(
+          await Promise.all(shards.map(async (s) => [s, await store.json(shardFile("summaries", s), ShardArray)] as const)),
+        );
+        return ordinals.map((o) => {
+          const ref = cols.ref[o]!;
+          const item = loaded.get(refShard(ref))?.[refSlot(ref)];
+          if (item === undefined) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
+          return SkillSummary.parse(item);
+        });
+      },
+      get fetchedBytes() {
+        return fetchedBytes;
+      },
+      session: open,
+    };
+    return store;
   };
-  return store;
+  return open();
 }

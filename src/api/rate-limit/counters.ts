@@ -5,9 +5,13 @@
 // in one isolate can never admit more than the limit. The count is re-read when it is over a second
 // old, and each flush re-reads KV and adds this isolate's new increments to the larger of what KV
 // holds and what this isolate knew; both fold in other isolates' counts (docs/RATE-LIMITS.md says
-// how exact that is). Flushes run after the
-// response, through the request's waitUntil; a KV failure never fails a request: the counter keeps
-// counting in memory, is marked degraded, and the increments are written by a later flush.
+// how exact that is). A KV failure never fails a request: the counter keeps counting in memory, is
+// marked degraded, and the increments are written by a later flush.
+//
+// No request ever awaits I/O another request started: workerd ties I/O to the request that began
+// it, and a request that waits on another's read or write can hang when that one is cancelled. So
+// every request that needs a fresh count reads KV itself, and the flush is done by one request at a
+// time (it holds a lease), inside its own waitUntil; other requests only change numbers in memory.
 import { z } from "zod";
 import type { KVNamespaceLike } from "../env.js";
 
@@ -56,6 +60,8 @@ export interface CounterStoreOptions {
   maxStaleMs?: number;
   /** Idle counters beyond this many are forgotten (KV keeps their count). */
   maxEntries?: number;
+  /** How long a flush duty is trusted beyond its next planned write (ms) before another request takes it over. */
+  flushLeaseMs?: number;
   log?: (message: string) => void;
 }
 
@@ -63,10 +69,10 @@ interface Entry {
   name: string;
   windowEndMs: number;
   ttlSeconds: number;
-  /** The latest KV read; requests wait for it before deciding. */
-  ready: Promise<void>;
-  /** Real time of the latest KV read (started). */
+  /** Real time at which the latest completed KV read started; -Infinity before the first. */
   readAt: number;
+  /** KV reads in progress, each owned by the request that started it. */
+  reading: number;
   /** Count known to be in KV. */
   base: number;
   /** Increments being written by the flush in progress. */
@@ -76,8 +82,10 @@ interface Entry {
   lastWriteAt: number;
   writes: number;
   firstWriteAt: number | null;
-  flushing: Promise<void> | null;
-  nextFlush: Promise<void> | null;
+  /** A write is in progress. */
+  writing: boolean;
+  /** Real time until which one request holds the duty to flush (it renews it as it goes). */
+  flushLeaseUntil: number;
   readFailed: boolean;
   writeFailed: boolean;
 }
@@ -90,6 +98,8 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
   const interval = options.minWriteIntervalMs ?? 1000;
   const maxStale = options.maxStaleMs ?? 1000;
   const maxEntries = options.maxEntries ?? 10_000;
+  // How long past its next planned write a flush duty is trusted before another request takes it over.
+  const leaseMs = options.flushLeaseMs ?? 10_000;
   const log = options.log ?? ((message: string) => console.warn(message));
   const entries = new Map<string, Entry>();
   let newestWindowEndMs = 0;
@@ -120,26 +130,30 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
     }
   };
 
-  const refresh = (entry: Entry, kv: KVNamespaceLike | undefined) => {
-    entry.readAt = now();
-    entry.ready = read(kv, entry.name).then(
-      (value) => {
-        absorb(entry, value);
-        entry.readFailed = false;
-      },
-      (error) => {
-        entry.readFailed = true;
-        log(`rate-limit: reading counter ${entry.name} failed (${String(error)}); counting in this isolate only`);
-      },
-    );
+  /** Reads the counter for the calling request and folds it in; never throws. */
+  const refresh = async (entry: Entry, kv: KVNamespaceLike | undefined): Promise<void> => {
+    const startedAt = now();
+    entry.reading += 1;
+    try {
+      absorb(entry, await read(kv, entry.name));
+      entry.readFailed = false;
+    } catch (error) {
+      entry.readFailed = true;
+      log(`rate-limit: reading counter ${entry.name} failed (${String(error)}); counting in this isolate only`);
+    } finally {
+      entry.reading -= 1;
+      entry.readAt = Math.max(entry.readAt, startedAt);
+    }
   };
 
   const write = async (entry: Entry, kv: KVNamespaceLike | undefined): Promise<void> => {
+    entry.writing = true;
     entry.inflight += entry.pending;
     entry.pending = 0;
     try {
-      entry.readAt = now();
+      const readStartedAt = now();
       absorb(entry, await read(kv, entry.name));
+      entry.readAt = Math.max(entry.readAt, readStartedAt);
       const at = now();
       const value: CounterValue = {
         count: entry.base + entry.inflight,
@@ -163,28 +177,40 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
       entry.inflight = 0;
       entry.writeFailed = true;
       log(`rate-limit: writing counter ${entry.name} failed (${String(error)}); ${entry.pending} increments kept for the next flush`);
+    } finally {
+      entry.writing = false;
     }
   };
 
-  /** The flush that will carry the entry's pending increments: after the one in progress, one interval after the last write. */
-  const scheduleFlush = (entry: Entry, kv: KVNamespaceLike | undefined): Promise<void> => {
-    entry.nextFlush ??= (async () => {
-      while (entry.flushing) await entry.flushing;
-      // Always yield first (this runs inside the ??= above); a timer that fires a little early by
-      // the clock it is compared with is waited out.
-      const wait = () => Math.max(0, entry.lastWriteAt + interval - now());
-      do await sleep(wait());
-      while (wait() > 0);
-      entry.nextFlush = null;
-      const flushing = write(entry, kv);
-      entry.flushing = flushing;
-      await flushing;
-      if (entry.flushing === flushing) entry.flushing = null;
-    })();
-    return entry.nextFlush;
+  /**
+   * Writes the entry's pending increments, one interval after its last write, for as long as new
+   * ones arrive; run by the request holding the lease, inside its own waitUntil. A failed write ends
+   * the duty: the next admitted request takes it up again.
+   */
+  const flush = async (entry: Entry, kv: KVNamespaceLike | undefined): Promise<void> => {
+    try {
+      while (entry.pending > 0) {
+        // A timer that fires a little early by the clock it is compared with is waited out.
+        const wait = () => Math.max(0, entry.lastWriteAt + interval - now());
+        do {
+          entry.flushLeaseUntil = now() + wait() + leaseMs;
+          await sleep(wait());
+        } while (wait() > 0);
+        // Another request's write (a flusher whose lease ran out) is not awaited, only waited out.
+        if (entry.writing) {
+          entry.lastWriteAt = Math.max(entry.lastWriteAt, now());
+          continue;
+        }
+        entry.flushLeaseUntil = now() + leaseMs;
+        await write(entry, kv);
+        if (entry.writeFailed) break;
+      }
+    } finally {
+      entry.flushLeaseUntil = -Infinity;
+    }
   };
 
-  const idle = (e: Entry) => e.pending === 0 && e.inflight === 0 && !e.flushing && !e.nextFlush;
+  const idle = (e: Entry) => e.pending === 0 && e.inflight === 0 && !e.writing && e.reading === 0 && e.flushLeaseUntil < now();
 
   const sweep = () => {
     for (const [name, e] of entries) if (e.windowEndMs < newestWindowEndMs && idle(e)) entries.delete(name);
@@ -205,16 +231,16 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
       name: input.name,
       windowEndMs: input.windowEndMs,
       ttlSeconds: input.ttlSeconds,
-      ready: Promise.resolve(),
       readAt: -Infinity,
+      reading: 0,
       base: 0,
       inflight: 0,
       pending: 0,
       lastWriteAt: -Infinity,
       writes: 0,
       firstWriteAt: null,
-      flushing: null,
-      nextFlush: null,
+      writing: false,
+      flushLeaseUntil: -Infinity,
       readFailed: false,
       writeFailed: false,
     };
@@ -225,17 +251,20 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
   return {
     async reserve(input) {
       const entry = open(input);
-      // A count older than maxStale may be missing other isolates' requests: read it again first
-      // (at most once per maxStale; concurrent requests share the read).
-      if (now() - entry.readAt > maxStale) refresh(entry, input.kv);
-      await entry.ready;
+      // A count older than maxStale may be missing other isolates' requests: read it again first.
+      // Until a first read has completed every request reads for itself; after that, a request
+      // that finds a read already under way decides on what is known rather than wait for it.
+      if (entry.readAt === -Infinity || (now() - entry.readAt > maxStale && entry.reading === 0)) await refresh(entry, input.kv);
       // From here to the increment nothing awaits: admission is atomic within the isolate.
       const used = entry.base + entry.inflight + entry.pending;
       const degraded = entry.readFailed || entry.writeFailed;
       if (used >= input.limit) return { admitted: false, used, degraded };
       entry.pending += 1;
       entry.ttlSeconds = input.ttlSeconds;
-      input.waitUntil(scheduleFlush(entry, input.kv));
+      if (entry.flushLeaseUntil < now()) {
+        entry.flushLeaseUntil = now() + interval + leaseMs;
+        input.waitUntil(flush(entry, input.kv));
+      }
       return { admitted: true, used: used + 1, degraded };
     },
     size: () => entries.size,
