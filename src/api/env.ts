@@ -21,6 +21,8 @@ export interface ApiEnv {
   RATE_LIMIT_ANONYMOUS?: string;
   RATE_LIMIT_AUTHENTICATED?: string;
   RATE_LIMIT_PREMIUM?: string;
+  /** Optional override: requests per hour for all anonymous callers of one IPv6 /48 together. */
+  RATE_LIMIT_IPV6_48?: string;
   /** Benchmark hook: "1" turns the rate limiter off (to measure its cost). Never set in production. */
   RATE_LIMIT_DISABLED?: string;
   /** Test hook: a fixed clock (Unix milliseconds) for rate-limit windows. Only honoured when ALLOW_TEST_CLOCK is "1". */

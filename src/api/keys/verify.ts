@@ -61,8 +61,10 @@ export function createKeyVerifier(options: { lastGoodMax?: number; log?: (messag
         return { status: "invalid", reason: "unknown API key" };
       }
       const check = judge(record, hash, false);
+      // What KV says about the key changes what is remembered; a wrong secret says nothing about
+      // the key, so it never touches the record kept for the key's real holder.
       if (check.status === "valid") remember(record);
-      else lastGood.delete(parsed.id);
+      else if (record.revokedAt) lastGood.delete(parsed.id);
       return check;
     },
   };

@@ -6,12 +6,12 @@
 import { ApiError } from "../../contract/errors.js";
 import type { ApiContext } from "../env.js";
 import { createKeyVerifier, type KeyVerifier } from "../keys/verify.js";
-import { addressBucket } from "./address.js";
+import { addressBuckets } from "./address.js";
 import { requestTime } from "./clock.js";
-import { type CounterStoreOptions, createCounterStore } from "./counters.js";
+import { type CounterStoreOptions, createCounterStore, type Reservation } from "./counters.js";
 import { readCredential } from "./credential.js";
 import { rateLimitHeaders } from "./headers.js";
-import { type Tier, tierLimits } from "./tiers.js";
+import { networkLimit, type Tier, tierLimits } from "./tiers.js";
 import { counterTtlSeconds, retryAfterSeconds, windowAt } from "./window.js";
 
 export interface RateLimiter {
@@ -23,7 +23,10 @@ export interface RateLimiterOptions extends CounterStoreOptions {
   keys?: KeyVerifier;
 }
 
-/** Counter key of a caller in a window: `rl:a:<address bucket>:<window>` or `rl:k:<key id>:<window>`. */
+/**
+ * Counter key of a caller in a window: `rl:a:<address bucket>:<window>`, `rl:k:<key id>:<window>`,
+ * or for the shared ceiling of an IPv6 /48, `rl:n:<network>:<window>`.
+ */
 export const counterName = (subject: string, windowIndex: number) => `rl:${subject}:${windowIndex}`;
 
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
@@ -40,8 +43,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const at = requestTime(request, env, now);
       const window = windowAt(at);
 
+      const address = addressBuckets(request.headers.get("CF-Connecting-IP"));
       let tier: Tier = "anonymous";
-      let subject = `a:${addressBucket(request.headers.get("CF-Connecting-IP"))}`;
+      let subject = `a:${address.bucket}`;
       let rejection: string | null = null;
       let degraded = false;
       const credential = readCredential(request.headers.get("Authorization"));
@@ -55,22 +59,37 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         } else if (verdict.status === "invalid") rejection = verdict.reason;
         else degraded = true; // KV unavailable and the key unseen: served, counted as its address.
       }
+      const reserve = (name: string, limit: number) =>
+        counters.reserve({
+          kv: env.KV,
+          name: counterName(name, window.index),
+          limit,
+          windowEndMs: window.endMs,
+          ttlSeconds: counterTtlSeconds(window, at),
+          waitUntil: (promise) => ctx.waitUntil(promise),
+        });
+      // A caller counted by an IPv6 address also spends its /48's shared ceiling, checked first.
       // A rejected key is still charged to its address, so guessing keys costs the guesser's budget.
-      const limit = limits[tier];
-      const reservation = await counters.reserve({
-        kv: env.KV,
-        name: counterName(subject, window.index),
-        limit,
-        windowEndMs: window.endMs,
-        ttlSeconds: counterTtlSeconds(window, at),
-        waitUntil: (promise) => ctx.waitUntil(promise),
-      });
+      // The headers tell whichever budget has less left.
+      let limit = limits[tier];
+      let byNetwork = false;
+      let reservation: Reservation | undefined;
+      if (tier === "anonymous" && address.network !== null) {
+        const ceiling = networkLimit(env, limit);
+        const shared = await reserve(`n:${address.network}`, ceiling);
+        const own = shared.admitted ? await reserve(subject, limit) : undefined;
+        if (own && limit - own.used <= ceiling - shared.used) reservation = own;
+        else [limit, reservation, byNetwork] = [ceiling, shared, true];
+      }
+      reservation ??= await reserve(subject, limit);
       const headers = rateLimitHeaders({ tier, limit, used: reservation.used, window, degraded: degraded || reservation.degraded });
       if (!reservation.admitted) {
         const retryAfter = retryAfterSeconds(window, at);
         throw new ApiError(
           "RATE_LIMITED",
-          `rate limit exceeded: ${limit} requests per hour for the ${tier} tier; retry after ${retryAfter} s`,
+          byNetwork
+            ? `rate limit exceeded: ${limit} requests per hour for all anonymous callers of one IPv6 /48 network; retry after ${retryAfter} s`
+            : `rate limit exceeded: ${limit} requests per hour for the ${tier} tier; retry after ${retryAfter} s`,
           { ...headers, "Retry-After": String(retryAfter) },
         );
       }

@@ -14,6 +14,9 @@ const Budget = z
   .transform(Number)
   .pipe(z.number().int().positive({ message: "must be at least 1" }));
 
+/** How many anonymous budgets one IPv6 /48 may spend together, unless RATE_LIMIT_IPV6_48 says otherwise. */
+export const NETWORK_BUDGETS = 16;
+
 const VAR: Record<Tier, keyof ApiEnv> = {
   anonymous: "RATE_LIMIT_ANONYMOUS",
   authenticated: "RATE_LIMIT_AUTHENTICATED",
@@ -27,13 +30,18 @@ const VAR: Record<Tier, keyof ApiEnv> = {
  */
 export function tierLimits(env: ApiEnv): Record<Tier, number> {
   const limits = { ...DEFAULT_LIMITS };
-  for (const tier of Tier.options) {
-    const raw = env[VAR[tier]];
-    if (raw === undefined || raw === "") continue;
-    if (typeof raw !== "string") throw new Error(`${VAR[tier]} must be a string`);
-    const parsed = Budget.safeParse(raw.trim());
-    if (!parsed.success) throw new Error(`${VAR[tier]}=${JSON.stringify(raw)}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-    limits[tier] = parsed.data;
-  }
+  for (const tier of Tier.options) limits[tier] = budgetVar(env, VAR[tier]) ?? limits[tier];
   return limits;
+}
+
+/** Requests per hour that all anonymous callers of one IPv6 /48 may make together. */
+export const networkLimit = (env: ApiEnv, anonymous: number): number => budgetVar(env, "RATE_LIMIT_IPV6_48") ?? anonymous * NETWORK_BUDGETS;
+
+function budgetVar(env: ApiEnv, name: keyof ApiEnv): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (typeof raw !== "string") throw new Error(`${name} must be a string`);
+  const parsed = Budget.safeParse(raw.trim());
+  if (!parsed.success) throw new Error(`${name}=${JSON.stringify(raw)}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  return parsed.data;
 }

@@ -173,6 +173,47 @@ describe("rate limiter", () => {
     await settle();
   });
 
+  it("holds all anonymous callers of one IPv6 /48 to a shared ceiling", async () => {
+    const { call, settle } = setup({ RATE_LIMIT_IPV6_48: "5" });
+    const seen = [];
+    // Six /64s of one /48, one request each: the sixth finds the /48's five spent.
+    for (let i = 1; i <= 6; i++) seen.push(await call(ip(`2001:db8:7:${i}::1`)));
+    expect(seen.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(seen[5]!.message).toMatch(/5 requests per hour for all anonymous callers of one IPv6 \/48/);
+    expect(seen[5]!.headers["X-RateLimit-Limit"]).toBe("5");
+    // The headers tell the tighter budget: the /64's own 3 until the /48 has less left.
+    expect(seen.map((r) => r.headers["X-RateLimit-Remaining"])).toEqual(["2", "2", "2", "1", "0", "0"]);
+    expect((await call(ip("2001:db8:8:1::1"))).status).toBe(200);
+    expect((await call(ip("198.51.100.9"))).status).toBe(200);
+    await vi.runAllTimersAsync();
+    await settle();
+  });
+
+  it("keeps a valid key's last good record when someone presents its id with a wrong secret", async () => {
+    const kv = memoryKV();
+    const { call, addKey, settle } = setup({}, kv);
+    const key = await addKey("premium");
+    expect((await call({ ...ip("198.51.100.10"), Authorization: `Bearer ${key}` })).headers["X-RateLimit-Tier"]).toBe("premium");
+    const forged = `${key.slice(0, key.lastIndexOf("_") + 1)}${"A".repeat(43)}`;
+    expect((await call({ ...ip("198.51.100.11"), Authorization: `Bearer ${forged}` })).status).toBe(401);
+    await vi.runAllTimersAsync();
+    await settle();
+    kv.failing = true;
+    const during = await call({ ...ip("198.51.100.10"), Authorization: `Bearer ${key}` });
+    expect([during.status, during.headers["X-RateLimit-Tier"], during.headers["X-RateLimit-Status"]]).toEqual([200, "premium", "degraded"]);
+    // The forged key stays refused during the outage.
+    expect((await call({ ...ip("198.51.100.11"), Authorization: `Bearer ${forged}` })).status).toBe(401);
+    await vi.runAllTimersAsync();
+    await settle();
+  });
+
+  it("answers an empty Authorization header with 401", async () => {
+    const { call } = setup();
+    for (const [i, authorization] of ["", " ", "Bearer", "Bearer "].entries()) {
+      expect((await call({ ...ip(`198.51.100.${20 + i}`), Authorization: authorization })).status, JSON.stringify(authorization)).toBe(401);
+    }
+  });
+
   it("is off when RATE_LIMIT_DISABLED is 1", async () => {
     const { call } = setup({ RATE_LIMIT_DISABLED: "1", RATE_LIMIT_ANONYMOUS: "1" });
     for (let i = 0; i < 3; i++) expect(await call(ip("198.51.100.8"))).toEqual({ status: 200, headers: {}, message: "" });
