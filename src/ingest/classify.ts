@@ -38,7 +38,7 @@ export const FALLBACK_CATEGORY = "productivity";
 /** Share of the best score a further category needs. */
 export const SECONDARY_SHARE = 0.6;
 /** How much of the content is read, and how many distinct keyword hits a category needs there. */
-const CONTENT_CHARS = 8_000;
+export const CONTENT_CHARS = 8_000;
 const CONTENT_MIN_HITS = 2;
 
 const ASCII = /^[\x00-\x7f]*$/;

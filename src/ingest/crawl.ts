@@ -7,8 +7,10 @@ import { skillKey } from "../contract/key.js";
 import type { CrawlState, RepoState } from "../dataset/crawl-state.js";
 import type { CategoriesFile, PlatformsFile, SkillRecord } from "../schemas/dataset.js";
 import { type BlobLimits, DEFAULT_BLOB_LIMITS } from "./blobs.js";
+import { DEFAULT_BUDGET, type UntrustedBudget } from "./budget.js";
 import { createClassifier } from "./classify.js";
 import { discover } from "./discover.js";
+import { messageOf } from "./errors.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { EXCLUDED, unlisted } from "./listing.js";
 import type { ProgressSink } from "./progress.js";
@@ -40,6 +42,8 @@ export interface CrawlOptions {
   dryRun?: boolean;
   concurrency?: number;
   blobLimits?: Partial<BlobLimits>;
+  /** What one repository's untrusted text may cost (budget.ts). */
+  budget?: Partial<UntrustedBudget>;
 }
 
 export interface CrawlOutput {
@@ -99,6 +103,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     platforms: input.platforms,
     concurrency: opts.concurrency ?? 8,
     blobLimits: { ...DEFAULT_BLOB_LIMITS, ...opts.blobLimits },
+    budget: { ...DEFAULT_BUDGET, ...opts.budget },
     files,
   });
 
@@ -113,20 +118,28 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     if (old && old !== nameOf(f)) renamed.push({ id: f.id, from: old, to: nameOf(f) });
     return [...(prev?.aliases ?? []), ...(old && old.toLowerCase() !== nameOf(f).toLowerCase() ? [old] : [])];
   };
-  const record = (f: RepoFacts, c: RepoContent) =>
-    buildRecord(
-      {
-        facts: f,
-        files: c.files,
-        evidence: c.evidence,
-        hasIndex: c.hasIndex,
-        marketplace: c.marketplace,
-        aliases: aliasesFor(f),
-        previousHistory: prevById.get(f.id)?.starHistory ?? [],
-        day,
-      },
-      ctx,
-    );
+  // Each repository is built on its own: one that cannot be (a name GitHub would not allow, a
+  // record its schema refuses) fails alone and keeps its previous record.
+  const record = (f: RepoFacts, c: RepoContent): SkillRecord | undefined => {
+    try {
+      return buildRecord(
+        {
+          facts: f,
+          files: c.files,
+          evidence: c.evidence,
+          hasIndex: c.hasIndex,
+          marketplace: c.marketplace,
+          aliases: aliasesFor(f),
+          previousHistory: prevById.get(f.id)?.starHistory ?? [],
+          day,
+        },
+        ctx,
+      );
+    } catch (error) {
+      failed.set(f.id, `record: ${messageOf(error)}`);
+      return undefined;
+    }
+  };
 
   for (const f of unchanged) {
     const st = state.repos[f.id]!;
@@ -138,7 +151,8 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     }
     const prev = prevById.get(f.id)!;
     files.reused += prev.files.length;
-    nextRecords.set(f.id, record(f, { files: prev.files, hasIndex: prev.hasIndex, evidence: st.evidence, marketplace: st.marketplace }));
+    const built = record(f, { files: prev.files, hasIndex: prev.hasIndex, evidence: st.evidence, marketplace: st.marketplace });
+    if (built) nextRecords.set(f.id, built);
   }
   for (const f of toRead) {
     const r = read.get(f.id)!;
@@ -159,8 +173,11 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
       drop(f.id, nameOf(f), r.reason);
       nextRepos[f.id] = { ...base, skip: r.reason };
     } else {
-      nextRecords.set(f.id, record(f, r.content));
-      nextRepos[f.id] = base;
+      const built = record(f, r.content);
+      if (built) {
+        nextRecords.set(f.id, built);
+        nextRepos[f.id] = base;
+      }
     }
   }
   for (const [id, reason] of missing) {

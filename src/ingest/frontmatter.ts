@@ -1,15 +1,14 @@
 // The agentskills.io rules for SKILL.md frontmatter, as a zod schema: what a valid file declares.
 // Keys beyond these are allowed (publishers add many); these are the ones the format defines.
 import { z } from "zod";
-
-export const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+import { NAME_MAX, SKILL_NAME } from "../schemas/untrusted-text.js";
 
 export const SkillFrontmatter = z.looseObject({
   name: z
     .string({ error: "name is missing or not a string" })
     .min(1, "name is empty")
-    .max(64, "name is longer than 64 characters")
-    .regex(SKILL_NAME, "name must be a-z, 0-9 and single hyphens, not starting or ending with a hyphen"),
+    .max(NAME_MAX, `name is longer than ${NAME_MAX} characters`)
+    .regex(SKILL_NAME, "name must be lower-case letters, digits and single hyphens, not starting or ending with a hyphen"),
   description: z
     .string({ error: "description is missing or not a string" })
     .min(1, "description is empty")

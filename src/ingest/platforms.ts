@@ -1,7 +1,10 @@
 // Which platforms a skill supports, and how to install it on each (docs/CRAWLER.md):
 // the portable default of data/platforms.json, plus every platform whose evidence path is present
 // in the repository, plus every platform the frontmatter `compatibility` names. Listed in file order.
+
+import type { z } from "zod";
 import type { PlatformsFile } from "../schemas/dataset.js";
+import { OwnerName, RepoName } from "../schemas/untrusted-text.js";
 
 export interface PlatformInput {
   owner: string;
@@ -29,6 +32,13 @@ export function evidencePaths(paths: readonly string[], platforms: PlatformsFile
   return paths.filter((path) => all.some((e) => showsEvidence(path, e))).sort();
 }
 
+/** `value` when `schema` accepts it; else an error that names the value and the rule. */
+function checked(schema: z.ZodType<string>, value: string): string {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(`${JSON.stringify(value.slice(0, 100))}: ${result.error.issues[0]?.message ?? "invalid"}`);
+  return result.data;
+}
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function derivePlatforms(
@@ -43,10 +53,13 @@ export function derivePlatforms(
     if (mention.test(compat)) chosen.add(p.id);
   }
   const ordered = platforms.platforms.filter((p) => chosen.has(p.id));
+  // Commands are built only from names that keep GitHub's rules, and filled in by a function, so
+  // no character of a name is ever read as part of the template (`$&` and the like).
+  const names: Record<string, string> = { owner: checked(OwnerName, input.owner), repo: checked(RepoName, input.repo) };
   const installCommands: Record<string, string> = {};
   for (const p of ordered) {
     const template = input.hasIndex === false && p.installWithoutIndex ? p.installWithoutIndex : p.install;
-    installCommands[p.id] = template.replaceAll("{owner}", input.owner).replaceAll("{repo}", input.repo);
+    installCommands[p.id] = template.replace(/\{(owner|repo)\}/g, (_, key: string) => names[key]!);
   }
   return { platforms: ordered.map((p) => p.id), installCommands };
 }

@@ -5,6 +5,7 @@ import type { Octokit } from "@octokit/rest";
 import type { RepoState } from "../dataset/crawl-state.js";
 import type { PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
 import { type BlobLimits, type BlobRequest, fetchBlobs } from "./blobs.js";
+import { repositoryOverBudget, type UntrustedBudget } from "./budget.js";
 import { messageOf } from "./errors.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { evidencePaths } from "./platforms.js";
@@ -35,6 +36,7 @@ export interface ReadContext {
   platforms: PlatformsFile;
   concurrency: number;
   blobLimits: BlobLimits;
+  budget: UntrustedBudget;
   /** Where file-level outcomes are counted and reported. */
   files: CrawlReport["files"];
 }
@@ -49,12 +51,24 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
     try {
       trees.set(f.id, await fetchTree(octokit, f.owner, f.repo, f.headSha!));
     } catch (e) {
-      trees.set(f.id, messageOf(e));
+      trees.set(f.id, `tree: ${messageOf(e)}`);
     }
     progress.tick();
   });
   progress.done();
 
+  // A repository with more SKILL.md files or bytes than the budget fails before any is fetched.
+  for (const f of repos) {
+    const t = trees.get(f.id);
+    const over =
+      typeof t === "object"
+        ? repositoryOverBudget(
+            t.skills.map((e) => ({ size: e.size ?? 0 })),
+            ctx.budget,
+          )
+        : undefined;
+    if (over) trees.set(f.id, over);
+  }
   const wanted: BlobRequest[] = [];
   for (const f of repos) {
     const t = trees.get(f.id);
@@ -74,7 +88,7 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
     const key = `${f.owner}/${f.repo}`;
     const t = trees.get(f.id);
     if (typeof t !== "object") {
-      out.set(f.id, { kind: "failed", reason: `tree: ${t ?? "not read"}` });
+      out.set(f.id, { kind: "failed", reason: t ?? "tree: not read" });
       continue;
     }
     if (t.truncated)
@@ -107,7 +121,11 @@ export async function readChanged(repos: readonly RepoFacts[], ctx: ReadContext)
         text = b.text;
         ctx.files.read++;
       }
-      const parsed = parseSkillFile(text, e.path, f.repo);
+      const parsed = parseSkillFile(text, e.path, f.repo, ctx.budget);
+      if (!parsed.ok && parsed.overBudget) {
+        retry = `file ${e.path}: ${parsed.reason}`;
+        break;
+      }
       if (!parsed.ok) {
         ctx.files.unreadable.push({ key, path: e.path, reason: parsed.reason });
         continue;

@@ -3,7 +3,9 @@
 // commands, and the star-history point of the crawl's day. Pure: same inputs, same record.
 import { z } from "zod";
 import type { PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
-import type { Classifier } from "./classify.js";
+import { isSkillName, toDescription, toSkillName } from "../schemas/untrusted-text.js";
+import { boundedJoin } from "./budget.js";
+import { type Classifier, CONTENT_CHARS } from "./classify.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { derivePlatforms } from "./platforms.js";
 import { choosePrimary } from "./primary.js";
@@ -51,11 +53,17 @@ export interface RecordContext {
   platforms: PlatformsFile;
 }
 
-const tagWords = (data: Record<string, unknown>): string[] => {
-  const out: string[] = [];
+/** Label words a classifier reads per repository: enough for any honest frontmatter, and no more. */
+const MAX_TAGS = 200;
+const MAX_TAG_CHARS = 100;
+/** Longest frontmatter `license` taken as an identifier (SPDX expressions are short). */
+const MAX_LICENSE_CHARS = 100;
+
+const tagWords = (data: Record<string, unknown>, out: string[]): string[] => {
   const take = (v: unknown) => {
-    if (typeof v === "string") out.push(v);
-    else if (Array.isArray(v)) for (const x of v) if (typeof x === "string") out.push(x);
+    if (typeof v === "string") {
+      if (out.length < MAX_TAGS && v.length <= MAX_TAG_CHARS) out.push(v);
+    } else if (Array.isArray(v)) for (const x of v) take(typeof x === "string" ? x : undefined);
   };
   take(data.tags);
   take(data.category);
@@ -66,6 +74,12 @@ const tagWords = (data: Record<string, unknown>): string[] => {
   }
   return out;
 };
+
+/** The first candidate that keeps the naming rules, else the nearest valid form of the first one given. */
+function validName(candidates: readonly (string | null | undefined)[]): string {
+  const given = candidates.filter((c): c is string => typeof c === "string" && c.trim() !== "").map((c) => c.trim());
+  return given.find(isSkillName) ?? given.map(toSkillName).find((n) => n !== "") ?? "skill";
+}
 
 /** Adds or replaces the point of `day`, keeping points sorted by date. */
 export function addStarPoint(history: SkillRecord["starHistory"], day: string, stars: number): SkillRecord["starHistory"] {
@@ -83,16 +97,17 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
   const primaryBody = primaryParse?.ok ? primaryParse.skill.body : "";
 
   const single = files.length === 1 || primary.path === "SKILL.md";
-  const name = single ? primary.name : (input.marketplace?.name ?? facts.repo);
+  const name = single ? primary.name : validName([input.marketplace?.name, facts.repo]);
   const description =
-    (single ? primary.description : (input.marketplace?.description ?? facts.description)) ||
-    facts.description ||
-    primary.description ||
-    `Agent skills from ${facts.owner}/${facts.repo}`;
-  const fmLicense = typeof primaryData.license === "string" && primaryData.license.trim() !== "" ? primaryData.license.trim() : null;
+    [single ? primary.description : (input.marketplace?.description ?? facts.description), facts.description, primary.description]
+      .map((d) => toDescription(d ?? ""))
+      .find((d) => d !== "") ?? `Agent skills from ${facts.owner}/${facts.repo}`;
+  const declaredLicense = typeof primaryData.license === "string" ? toDescription(primaryData.license) : "";
+  const fmLicense =
+    declaredLicense !== "" && declaredLicense.length <= MAX_LICENSE_CHARS && !declaredLicense.includes("\n") ? declaredLicense : null;
 
   const compatibility = parsed.flatMap((p) =>
-    p.parse.ok && typeof p.parse.skill.data.compatibility === "string" ? [p.parse.skill.data.compatibility] : [],
+    p.parse.ok && typeof p.parse.skill.data.compatibility === "string" ? [p.parse.skill.data.compatibility.slice(0, 500)] : [],
   );
   const { platforms, installCommands } = derivePlatforms(
     {
@@ -109,8 +124,8 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
     name,
     description,
     topics: facts.topics,
-    tags: parsed.flatMap((p) => (p.parse.ok ? tagWords(p.parse.skill.data) : [])),
-    content: [primaryBody, ...others].join("\n"),
+    tags: parsed.reduce<string[]>((out, p) => (p.parse.ok ? tagWords(p.parse.skill.data, out) : out), []),
+    content: boundedJoin([primaryBody, ...others], "\n", CONTENT_CHARS),
   });
 
   return {

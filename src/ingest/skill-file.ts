@@ -1,7 +1,11 @@
 // Parses one SKILL.md: frontmatter with gray-matter (YAML only: code-running engines refused),
 // checked against the agentskills.io rules. Never throws: a file that breaks the rules is kept
-// with true fallbacks and its reasons; a file that cannot be read as a skill at all is refused.
+// with true fallbacks and its reasons (a name that breaks them gives way to the folder's); a file
+// that cannot be read as a skill at all is refused; a frontmatter over the budget of budget.ts is
+// refused before anything walks it, and fails its repository.
 import matter from "gray-matter";
+import { isSkillName, toDescription, toSkillName } from "../schemas/untrusted-text.js";
+import { DEFAULT_BUDGET, frontmatterOverBudget, type UntrustedBudget } from "./budget.js";
 import { frontmatterProblems } from "./frontmatter.js";
 
 export interface ParsedSkill {
@@ -17,7 +21,7 @@ export interface ParsedSkill {
   problems: string[];
 }
 
-export type SkillParse = { ok: true; skill: ParsedSkill } | { ok: false; reason: string };
+export type SkillParse = { ok: true; skill: ParsedSkill } | { ok: false; reason: string; overBudget?: boolean };
 
 const refuse = (): never => {
   throw new Error("only YAML frontmatter is read (code-running engines are disabled)");
@@ -76,10 +80,31 @@ function unreadable(raw: string): string | undefined {
   return undefined;
 }
 
-export function parseSkillFile(raw: string, path: string, rootFallback: string): SkillParse {
+/** The bytes of the frontmatter block (up to its closing line, or the whole text when it has none). */
+function frontmatterBytes(text: string): number {
+  const close = text.search(/\n---[ \t]*(\n|$)/);
+  return Buffer.byteLength(close === -1 ? text : text.slice(0, close));
+}
+
+/** The skill's name: the frontmatter's when it keeps the rules, else the folder's, made valid if need be. */
+function skillName(data: Record<string, unknown>, path: string, rootFallback: string, problems: string[]): string {
+  const declared = textValue(data.name);
+  if (declared !== undefined && isSkillName(declared)) return declared;
+  const folder = folderName(path, rootFallback);
+  const name = isSkillName(folder) ? folder : toSkillName(folder) || toSkillName(rootFallback) || "skill";
+  if (declared !== undefined) problems.push(`the name breaks the naming rules; listed under the folder name "${name}" instead`);
+  return name;
+}
+
+export function parseSkillFile(raw: string, path: string, rootFallback: string, budget: UntrustedBudget = DEFAULT_BUDGET): SkillParse {
   const bad = unreadable(raw);
   if (bad) return { ok: false, reason: bad };
   const text = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  if (/^---[ \t]*\n/.test(text)) {
+    const bytes = frontmatterBytes(text);
+    if (bytes > budget.frontmatterBytes)
+      return { ok: false, reason: `frontmatter of ${bytes} bytes, more than the ${budget.frontmatterBytes} allowed`, overBudget: true };
+  }
   const problems: string[] = [];
   let data: Record<string, unknown> = {};
   let body = text;
@@ -90,6 +115,8 @@ export function parseSkillFile(raw: string, path: string, rootFallback: string):
       const file = matter(text, { engines: ENGINES });
       body = file.content;
       const fm: unknown = file.data;
+      const over = frontmatterOverBudget(fm, budget);
+      if (over) return { ok: false, reason: over, overBudget: true };
       if (isMapping(fm)) data = fm;
       else problems.push(`frontmatter is ${Array.isArray(fm) ? "a list" : `a ${typeof fm}`}, not a mapping`);
     } catch (e) {
@@ -102,7 +129,7 @@ export function parseSkillFile(raw: string, path: string, rootFallback: string):
   if (problems.length === 0 && /^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3)))
     problems.push("frontmatter is not closed by a --- line");
   if (problems.length === 0) problems.push(...frontmatterProblems(data));
-  const name = textValue(data.name) ?? folderName(path, rootFallback);
-  const description = textValue(data.description) ?? firstParagraph(body);
+  const name = skillName(data, path, rootFallback, problems);
+  const description = toDescription(textValue(data.description) ?? firstParagraph(body));
   return { ok: true, skill: { name, description, body, data, problems } };
 }

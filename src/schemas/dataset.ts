@@ -2,13 +2,14 @@
 // (one skill per repository, docs/ARCHITECTURE.md); every file of the folder is described here and nowhere else.
 import { z } from "zod";
 import { CalendarDate, Count, IsoTimestamp, StarPoint } from "./resources.js";
+import { DESCRIPTION_MAX, OwnerName, RepoName, ShortText, SkillDescription, SkillName } from "./untrusted-text.js";
 
 /** One SKILL.md file of a repository, raw text included. */
 export const SkillFile = z
   .object({
     path: z.string().min(1),
-    name: z.string(),
-    description: z.string(),
+    name: SkillName,
+    description: ShortText(DESCRIPTION_MAX),
     sha: z.string().regex(/^[0-9a-f]{40}$/),
     size: Count,
     content: z.string().describe("Raw file text, frontmatter included"),
@@ -19,11 +20,11 @@ export type SkillFile = z.infer<typeof SkillFile>;
 export const SkillRecord = z
   .object({
     id: z.string().regex(/^\d+$/),
-    owner: z.string().min(1),
-    repo: z.string().min(1),
+    owner: OwnerName,
+    repo: RepoName,
     aliases: z.array(z.string()).describe("Former owner/repo names that resolve to this record"),
-    name: z.string().min(1),
-    description: z.string().min(1),
+    name: SkillName,
+    description: SkillDescription,
     stars: Count,
     forks: Count,
     watchers: Count,

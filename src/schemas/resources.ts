@@ -1,6 +1,7 @@
 // The public resources of the API (README "Endpoints"). Each shape is defined once here;
 // types come from z.infer and the OpenAPI document is generated from these schemas.
 import { z } from "zod";
+import { DESCRIPTION_MAX, OwnerName, RepoName, ShortText, SkillDescription, SkillName } from "./untrusted-text.js";
 
 export const IsoTimestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp");
 export const CalendarDate = z.iso.date().describe("Calendar date YYYY-MM-DD");
@@ -9,10 +10,10 @@ export const Count = z.number().int().nonnegative();
 export const SkillSummary = z
   .object({
     id: z.string().describe("GitHub repository id, as a string"),
-    owner: z.string(),
-    repo: z.string(),
-    name: z.string(),
-    description: z.string(),
+    owner: OwnerName,
+    repo: RepoName,
+    name: SkillName,
+    description: SkillDescription,
     stars: Count,
     forks: Count,
     updatedAt: IsoTimestamp,
@@ -22,7 +23,9 @@ export const SkillSummary = z
   .strict();
 export type SkillSummary = z.infer<typeof SkillSummary>;
 
-export const NestedSkill = z.object({ name: z.string(), description: z.string(), path: z.string(), sha: z.string(), size: Count }).strict();
+export const NestedSkill = z
+  .object({ name: SkillName, description: ShortText(DESCRIPTION_MAX), path: z.string(), sha: z.string(), size: Count })
+  .strict();
 export type NestedSkill = z.infer<typeof NestedSkill>;
 
 export const SkillDetail = SkillSummary.extend({

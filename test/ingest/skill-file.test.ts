@@ -72,12 +72,16 @@ describe("hostile SKILL.md inputs", () => {
       const r = parse(`---\n${fm}\n---\nBody text.\n`);
       return r.ok ? r.skill.problems : ["refused"];
     };
+    // A name that breaks the rules is reported, and the skill is listed under its folder's name.
+    const fallback = 'the name breaks the naming rules; listed under the folder name "demo" instead';
     expect(problems("name: Bad Name\ndescription: x")).toEqual([
-      "name must be a-z, 0-9 and single hyphens, not starting or ending with a hyphen",
+      "name must be lower-case letters, digits and single hyphens, not starting or ending with a hyphen",
+      fallback,
     ]);
-    expect(problems("name: a--b\ndescription: x")).toHaveLength(1);
-    expect(problems("name: -ab\ndescription: x")).toHaveLength(1);
-    expect(problems(`name: ${"a".repeat(65)}\ndescription: x`)).toEqual(["name is longer than 64 characters"]);
+    expect(problems("name: a--b\ndescription: x")).toHaveLength(2);
+    expect(problems("name: -ab\ndescription: x")).toHaveLength(2);
+    expect(problems(`name: ${"a".repeat(65)}\ndescription: x`)).toEqual(["name is longer than 64 characters", fallback]);
+    expect(problems("name: 議事録まとめ\ndescription: x")).toEqual([]);
     expect(problems(`name: ok\ndescription: ${"d".repeat(1025)}`)).toEqual(["description is longer than 1024 characters"]);
     expect(problems("name: ok\ndescription: ''")).toEqual(["description is empty"]);
     expect(problems("description: only")).toEqual(["name is missing or not a string"]);
