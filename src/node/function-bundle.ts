@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { PROJECT_ROOT } from "./pages-dev.js";
 
-export const FUNCTION_ENTRIES = ["functions/api/v1/[[path]].ts", "functions/api/[[path]].ts", "functions/_data/[[path]].ts"];
+export const FUNCTION_ENTRIES = ["functions/_middleware.ts"];
 const ROUTE_TABLE = "pages-routes.ts";
 /** What workerd code may contain: the function's folders and zod (docs/ARCHITECTURE.md). */
 const ALLOWED = new RegExp(`^(functions|src/(api|contract|schemas|search))/|^node_modules/zod/|^${ROUTE_TABLE.replace(".", "\\.")}$`);
