@@ -59,9 +59,9 @@ function handRecord(h: Hand, i: number): SkillRecord {
 export const HAND: Hand[] = [
   { owner: "rank", repo: "zorblax", name: "zorblax", description: "The original tool." },
   { owner: "rank", repo: "zorblaxify", name: "zorblaxify-tool", description: "A derived tool.", stars: 9000 },
-  { owner: "field", repo: "in-name", name: "quenzite helper", description: "Helps with minerals." },
-  { owner: "field", repo: "in-description", name: "mineral helper", description: "Helps with quenzite crystals." },
-  { owner: "field", repo: "in-content", name: "rock helper", description: "Helps with rocks.", body: "Mentions quenzite once." },
+  { owner: "field", repo: "in-name", name: "quenzite-helper", description: "Helps with minerals." },
+  { owner: "field", repo: "in-description", name: "mineral-helper", description: "Helps with quenzite crystals." },
+  { owner: "field", repo: "in-content", name: "rock-helper", description: "Helps with rocks.", body: "Mentions quenzite once." },
   { owner: "stars", repo: "few", name: "plimber", description: "Pipes.", stars: 10 },
   { owner: "stars", repo: "many", name: "plimber", description: "Pipes.", stars: 500 },
   { owner: "recent", repo: "old", name: "vextral", description: "Old one.", stars: 77, updatedAt: "2024-01-01T00:00:00Z" },
@@ -78,12 +78,12 @@ export const HAND: Hand[] = [
   {
     owner: "html",
     repo: "script-skill",
-    name: "<script>alert(1)</script>",
-    description: "<b>Bold</b> & risky script handling",
+    name: "script-alert",
+    description: "<script>alert(1)</script> <b>Bold</b> & risky script handling",
     categories: ["security"],
   },
-  { owner: "phrase", repo: "ordered", name: "state kit", description: "Glorbic hooks for state management.", hasIndex: true },
-  { owner: "phrase", repo: "reversed", name: "hook kit", description: "Hooks that feel glorbic in state.", hasIndex: true },
+  { owner: "phrase", repo: "ordered", name: "state-kit", description: "Glorbic hooks for state management.", hasIndex: true },
+  { owner: "phrase", repo: "reversed", name: "hook-kit", description: "Hooks that feel glorbic in state.", hasIndex: true },
 ];
 
 export async function writeFixtureDataset(dir: string, synthetic = 300, seed = 7): Promise<SkillRecord[]> {
