@@ -71,6 +71,21 @@ describe("platform evidence", () => {
     expect(r.platforms).toEqual(platforms.platforms.map((p) => p.id).filter((id) => platforms.default.includes(id) || id === "chatgpt"));
     expect(Object.keys(r.installCommands)).toEqual(r.platforms);
   });
+  it("builds install commands only from names that keep GitHub's rules", () => {
+    const input = { paths: ["SKILL.md"], compatibility: [], hasIndex: false };
+    const ok = derivePlatforms({ ...input, owner: "Acme-Labs", repo: "pdf.js_2" }, platforms);
+    expect(Object.values(ok.installCommands).every((c) => c.includes("Acme-Labs/pdf.js_2") && !c.includes("{"))).toBe(true);
+    // A replacement string would read `$&` as the matched text; a name like this never reaches a template.
+    for (const [owner, repo] of [
+      ["acme", "$&"],
+      ["acme", "a b"],
+      ["-acme", "r"],
+      ["acme", "r;rm -rf ~"],
+      ["acme", ".."],
+    ]) {
+      expect(() => derivePlatforms({ ...input, owner: owner!, repo: repo! }, platforms), `${owner}/${repo}`).toThrow(/GitHub/);
+    }
+  });
 });
 
 describe("exclusions", () => {
