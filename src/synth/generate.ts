@@ -1,12 +1,14 @@
 // Synthetic datasets for benchmarks: N skill records with realistic sizes (descriptions 50-1024
-// characters, SKILL.md 1-40 KB), Zipf-distributed stars and words, 1-3 categories, several
-// platforms, some multi-skill repositories. Deterministic for a given seed.
+// characters, SKILL.md 1-40 KB), Zipf-distributed stars, 1-3 categories, several platforms, some
+// multi-skill repositories, and text whose vocabulary grows with N as real skills' does (the model
+// of text-model.ts, fitted to the shared dataset). Deterministic for a given seed.
 import { createHash } from "node:crypto";
 import { compareKeys } from "../contract/key.js";
 import { derivePlatforms } from "../ingest/platforms.js";
 import type { CategoriesFile, PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
+import { skillMarkdown } from "./markdown.js";
 import { type Random, seeded } from "./random.js";
-import { prose, sentence, vocabulary, word } from "./words.js";
+import { DocumentWriter } from "./text-model.js";
 
 export interface SynthOptions {
   skills: number;
@@ -24,33 +26,20 @@ export const blobSha = (text: string): string => {
   return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
 };
 
-function skillMarkdown(random: Random, vocab: readonly string[], name: string, description: string, bytes: number): string {
-  let text = `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n# ${name}\n\n`;
-  while (text.length < bytes) {
-    text += `## ${sentence(random, vocab, 2, 5).slice(0, -1)}\n\n${prose(random, vocab, random.int(200, 900))}\n\n`;
-    if (random.next() < 0.3)
-      text +=
-        "```bash\n" +
-        Array.from({ length: random.int(1, 4) }, () => `${word(random, vocab)} --${word(random, vocab)}`).join("\n") +
-        "\n```\n\n";
-    if (random.next() < 0.3)
-      text += `${Array.from({ length: random.int(2, 5) }, () => `- ${sentence(random, vocab, 3, 9)}`).join("\n")}\n\n`;
-  }
-  return text;
-}
-
-function skillFile(random: Random, vocab: readonly string[], path: string, name: string, bytes: number): SkillFile {
-  const description = prose(random, vocab, random.logNormalish(180, 50, 1024)).slice(0, 1024);
-  const content = skillMarkdown(random, vocab, name, description, bytes);
+function skillFile(random: Random, path: string, name: string, bytes: number): SkillFile {
+  const doc = new DocumentWriter(random);
+  const description = doc.prose(random.logNormalish(180, 50, 1024)).slice(0, 1024);
+  const content = skillMarkdown(random, doc, name, description, bytes);
   return { path, name, description, sha: blobSha(content), size: Buffer.byteLength(content), content };
 }
 
 /** The keys of the dataset, generated first so records can be produced in key order. */
-function keys(random: Random, vocab: readonly string[], n: number) {
+function keys(random: Random, n: number) {
+  const words = new DocumentWriter(random, undefined, "en");
   const out: { owner: string; repo: string; index: number }[] = [];
   for (let i = 0; i < n; i++) {
-    const owner = `${word(random, vocab)}-${(i % 9973).toString(36)}`;
-    const repo = `${word(random, vocab)}-${word(random, vocab)}-skill-${i.toString(36)}`;
+    const owner = `${words.word()}-${(i % 9973).toString(36)}`;
+    const repo = `${words.word()}-${words.word()}-skill-${i.toString(36)}`;
     out.push({ owner, repo, index: i });
   }
   return out.sort(compareKeys);
@@ -59,18 +48,18 @@ function keys(random: Random, vocab: readonly string[], n: number) {
 /** Yields the records in key order, one at a time, so any size can be streamed to disk. */
 export function* synthesize(options: SynthOptions): Generator<SkillRecord> {
   const base = seeded(options.seed);
-  const vocab = vocabulary(base);
   const slugs = options.categories.categories.map((c) => c.slug);
   const evidence = options.platforms.platforms.flatMap((p) => p.evidence);
-  for (const { owner, repo, index } of keys(base, vocab, options.skills)) {
+  for (const { owner, repo, index } of keys(base, options.skills)) {
     const random = seeded(options.seed * 1_000_003 + index);
-    const name = `${word(random, vocab)}-${word(random, vocab)}`.toLowerCase().replace(/[^a-z0-9-]/g, "");
-    const primary = skillFile(random, vocab, "SKILL.md", name, random.logNormalish(6000, 1024, 40 * 1024));
+    const words = new DocumentWriter(random, undefined, "en");
+    const name = `${words.word()}-${words.word()}`.toLowerCase().replace(/[^a-z0-9-]/g, "");
+    const primary = skillFile(random, "SKILL.md", name, random.logNormalish(5400, 1024, 40 * 1024));
     const files = [primary];
     if (random.next() < 0.08) {
       for (let k = random.int(2, 8); k > 0; k--) {
-        const sub = `${word(random, vocab)}-${k}`;
-        files.push(skillFile(random, vocab, `skills/${sub}/SKILL.md`, sub, random.logNormalish(2500, 1024, 8 * 1024)));
+        const sub = `${words.word()}-${k}`;
+        files.push(skillFile(random, `skills/${sub}/SKILL.md`, sub, random.logNormalish(2500, 1024, 8 * 1024)));
       }
     }
     const categories = [...new Set(Array.from({ length: random.int(1, 3) }, () => slugs[random.zipf(slugs.length, 0.6)]!))];
@@ -102,7 +91,7 @@ export function* synthesize(options: SynthOptions): Generator<SkillRecord> {
       updatedAt: iso(updated),
       pushedAt: iso(pushed),
       author: { name: owner, avatar: `https://avatars.githubusercontent.com/u/${1000 + index}?v=4` },
-      topics: Array.from({ length: random.int(0, 4) }, () => word(random, vocab)),
+      topics: Array.from({ length: random.int(0, 4) }, () => words.word()),
       categories,
       subcategories: [],
       platforms: derived.platforms,
