@@ -3,14 +3,18 @@
 // Shards are cut by key range (so a prefix reads neighbouring keys) at about SHARD_BYTES each and
 // named by a hash of their bytes, so unchanged shards keep their names and their CDN caches.
 import { createHash } from "node:crypto";
+import { FIELDS, PHRASE_FIELDS } from "../contract/fields.js";
 import { type SearchFolder, searchFile } from "../contract/paths.js";
 import { encodePostings } from "../contract/postings.js";
 import { type RangeShard, SEARCH_FORMAT, SearchManifest } from "../contract/search-manifest.js";
 import { encodeShard, type ShardEntry } from "../contract/term-shard.js";
 import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord } from "../schemas/dataset.js";
-import { collectPostings, type Postings } from "../search/collect-postings.js";
+import { PostingCollector, type PostingIndex } from "../search/collect-postings.js";
+import { fieldKeys } from "../search/document-text.js";
 import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "../search/suggest-build.js";
+import { asciiTerm, scanRuns } from "../search/term-scan.js";
+import { tokenize } from "../search/text.js";
 import type { OutputSink } from "./output.js";
 import { searchDocument } from "./search-document.js";
 
@@ -21,17 +25,49 @@ export const MAX_EXPANSIONS = 512;
 const hashName = (folder: SearchFolder, bytes: Uint8Array | string, ext: "bin" | "json") =>
   searchFile(folder, createHash("sha256").update(bytes).digest("hex").slice(0, 16), ext);
 
-const EMPTY = new Uint8Array(0);
-const NO_LIST = Uint8Array.of(0);
-
-function encodeEntry(term: string, lists: Postings extends Map<string, infer L> ? L : never, docCount: number): ShardEntry {
-  const encoded = lists.map((l) => {
-    if (!l) return NO_LIST;
+function encodeEntry(index: PostingIndex, i: number, docCount: number): ShardEntry {
+  const encoded = FIELDS.map((_, f) => {
     const out: number[] = [];
-    encodePostings(l.toArray(), docCount, out);
+    encodePostings(index.list(i, f), docCount, out);
     return Uint8Array.from(out);
   });
-  return { term, lists: [encoded[0] ?? EMPTY, encoded[1] ?? EMPTY, encoded[2] ?? EMPTY] };
+  return { term: index.keys[i]!, lists: [encoded[0]!, encoded[1]!, encoded[2]!] };
+}
+
+/**
+ * Collects every skill's index keys per field, in ordinal order, and inverts them. Name and
+ * description go through fieldKeys (terms and phrase pairs); content, the bulk, is scanned word by
+ * word straight into key ids: each plain ASCII spelling is analysed once, then found by one lookup.
+ */
+export function collectPostings(records: readonly SkillRecord[], log: (line: string) => void): PostingIndex {
+  const collector = new PostingCollector(FIELDS.length);
+  const wordIds = new Map<string, number>();
+  const addText = (field: number, text: string) =>
+    scanRuns(
+      text,
+      (word) => {
+        let id = wordIds.get(word);
+        if (id === undefined) {
+          const term = asciiTerm(word);
+          id = term === "" ? -1 : collector.idOf(term);
+          wordIds.set(word, id);
+        }
+        if (id >= 0) collector.addId(field, id);
+      },
+      (run) => {
+        for (const t of tokenize(run)) collector.addKey(field, t.term);
+      },
+    );
+  records.forEach((record, ordinal) => {
+    const doc = searchDocument(record);
+    FIELDS.forEach((name, f) => {
+      if (PHRASE_FIELDS[f]) for (const key of fieldKeys(doc[name], true)) collector.addKey(f, key);
+      else for (const segment of doc[name]) addText(f, segment);
+    });
+    collector.endSkill();
+    if ((ordinal + 1) % 10_000 === 0 || ordinal + 1 === records.length) log(`search: indexed ${ordinal + 1}/${records.length} skills`);
+  });
+  return collector.finish();
 }
 
 /** Groups sorted items into runs of about `target` bytes. */
@@ -78,9 +114,8 @@ export async function writeSearchIndex(
 ): Promise<SearchManifest> {
   const docCount = records.length;
   const started = performance.now();
-  const docs = (ordinal: number) => searchDocument(records[ordinal]!);
-  const postings = collectPostings(docs, docCount, (done) => log(`search: indexed ${done}/${docCount} skills`));
-  const keys = [...postings.keys()].sort();
+  const postings = collectPostings(records, log);
+  const keys = postings.keys;
   const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
   log(`search: ${keys.length - pairs} terms, ${pairs} phrase pairs (${Math.round(performance.now() - started)} ms)`);
 
@@ -97,8 +132,8 @@ export async function writeSearchIndex(
     run = [];
     runBytes = 0;
   };
-  for (const key of keys) {
-    const entry = encodeEntry(key, postings.get(key)!, docCount);
+  for (let i = 0; i < keys.length; i++) {
+    const entry = encodeEntry(postings, i, docCount);
     const size = entry.term.length + 16 + entry.lists.reduce((s, l) => s + l.length, 0);
     postingBytes += size;
     if (runBytes > 0 && runBytes + size > SHARD_BYTES) await flush();

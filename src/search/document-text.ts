@@ -1,7 +1,8 @@
 // A skill as the search sees it (three fields of text segments, built by src/render/search-document.ts)
 // and the one function that turns a field's text into index keys, used by the index build and by the
 // brute-force reference of the tests alike.
-import { pairsOf, terms } from "./text.js";
+import { scanTerms } from "./term-scan.js";
+import { pairsOf } from "./text.js";
 
 /** Each field is a list of segments; phrases never span two segments (two nested skills, say). */
 export interface SearchDocument {
@@ -14,7 +15,7 @@ export interface SearchDocument {
 export function fieldKeys(segments: readonly string[], withPairs: boolean): string[] {
   const keys = new Set<string>();
   for (const segment of segments) {
-    const seq = terms(segment);
+    const seq = scanTerms(segment);
     for (const t of seq) keys.add(t);
     if (withPairs) for (const p of pairsOf(seq)) keys.add(p);
   }

@@ -2,8 +2,9 @@
 // or in a skill's name) and whole multi-word skill names, each with the number of skills the
 // suggestion finds as a query. For short prefixes the best suggestions are precomputed, so a
 // keystroke reads one small file whatever the size of the directory.
+import { Bitset } from "../contract/postings.js";
 import type { SuggestionPair } from "../contract/search-manifest.js";
-import type { Postings } from "./collect-postings.js";
+import type { PostingIndex } from "./collect-postings.js";
 import { terms as analyse } from "./text.js";
 
 export const TOP_PREFIX_LENGTH = 3;
@@ -14,28 +15,72 @@ const MAX_NAME_WORDS = 6;
 /** SuggestionPair order: more skills first, then text A to Z. */
 export const bySuggestionRank = (a: SuggestionPair, b: SuggestionPair): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-function union(lists: readonly (Uint32Array | undefined)[]): Uint32Array {
-  const present = lists.filter((l): l is Uint32Array => l !== undefined);
-  if (present.length === 1) return present[0]!;
-  const all = new Set<number>();
-  for (const l of present) for (const v of l) all.add(v);
-  return Uint32Array.from([...all].sort((a, b) => a - b));
+/** Code points in `text`, counted without making an array. */
+function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A low surrogate right after a high one is the second half of one code point.
+    const low = c >= 0xdc00 && c <= 0xdfff;
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (!(low && prev >= 0xd800 && prev <= 0xdbff)) n++;
+  }
+  return n;
 }
 
-function intersectCount(lists: Uint32Array[]): number {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  const [first, ...rest] = sorted;
+/** The sorted union of sorted lists. */
+function union(lists: readonly Uint32Array[]): Uint32Array {
+  const present = lists.filter((l) => l.length > 0);
+  if (present.length <= 1) return present[0] ?? new Uint32Array(0);
+  const all = new Uint32Array(present.reduce((s, l) => s + l.length, 0));
+  let at = 0;
+  for (const l of present) {
+    all.set(l, at);
+    at += l.length;
+  }
+  all.sort();
+  let w = 0;
+  for (let r = 0; r < all.length; r++) if (r === 0 || all[r] !== all[r - 1]) all[w++] = all[r]!;
+  return all.subarray(0, w);
+}
+
+/** A word's skills: the sorted list, and as a bitset too when the word is common. */
+interface Docs {
+  list: Uint32Array;
+  bits?: Bitset;
+}
+
+/**
+ * How many skills hold every word. Walks the shortest list and tests the others: a common word by
+ * its bitset, a rare one by binary search forward from a cursor; all-common words are AND-ed whole.
+ */
+function intersectCount(lists: readonly Docs[]): number {
+  const [first, ...rest] = [...lists].sort((a, b) => a.list.length - b.list.length);
   if (!first) return 0;
+  if (first.bits && rest.every((r) => r.bits)) {
+    const all = first.bits.clone();
+    for (const r of rest) all.and(r.bits!);
+    return all.count();
+  }
   let n = 0;
   const cursors = rest.map(() => 0);
-  outer: for (const v of first) {
+  outer: for (const v of first.list) {
     for (let k = 0; k < rest.length; k++) {
-      const list = rest[k]!;
-      let c = cursors[k]!;
-      while (c < list.length && list[c]! < v) c++;
-      cursors[k] = c;
-      if (c >= list.length) break outer;
-      if (list[c] !== v) continue outer;
+      const { list, bits } = rest[k]!;
+      if (bits) {
+        if (!bits.has(v)) continue outer;
+        continue;
+      }
+      let lo = cursors[k]!;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      cursors[k] = lo;
+      if (lo >= list.length) break outer;
+      if (list[lo] !== v) continue outer;
     }
     n++;
   }
@@ -43,26 +88,32 @@ function intersectCount(lists: Uint32Array[]): number {
 }
 
 /** Every suggestion with its count, sorted by text. */
-export function suggestionEntries(postings: Postings, names: readonly string[]): SuggestionPair[] {
+export function suggestionEntries(index: PostingIndex, names: readonly string[]): SuggestionPair[] {
   const nameTerms = new Set(names.flatMap((n) => analyse(n)));
-  const unionCache = new Map<string, Uint32Array>();
-  const docsOf = (term: string): Uint32Array => {
-    let hit = unionCache.get(term);
+  // Name words repeat across names: each word's skills are gathered once; a word in more than one
+  // skill in 32 also gets a bitset (a common word's list is long, its bitset small and fast).
+  const docCount = names.length;
+  const docs = new Map<string, Docs>();
+  const docsOf = (term: string): Docs => {
+    let hit = docs.get(term);
     if (!hit) {
-      const lists = postings.get(term);
-      hit = lists ? union(lists.map((l) => l?.toArray())) : new Uint32Array(0);
-      unionCache.set(term, hit);
+      const list = union(Array.from({ length: index.fieldCount }, (_, f) => index.listOf(term, f) ?? new Uint32Array(0)));
+      hit = { list };
+      if (list.length * 32 > docCount) {
+        hit.bits = new Bitset(docCount);
+        for (const v of list) hit.bits.add(v);
+      }
+      docs.set(term, hit);
     }
     return hit;
   };
   const out = new Map<string, number>();
-  for (const [key, lists] of postings) {
-    if (key.startsWith("\u0001") || [...key].length < 2) continue;
-    const inName = nameTerms.has(key);
-    const upper = lists.reduce((s, l) => s + (l?.count ?? 0), 0);
-    if (upper < 2 && !inName) continue;
-    out.set(key, inName ? docsOf(key).length : union(lists.map((l) => l?.toArray())).length);
-  }
+  index.keys.forEach((key, i) => {
+    if (key.startsWith("\u0001") || codePoints(key) < 2) return;
+    // The summed list lengths bound the count from above: a key in one skill is skipped unread.
+    if (index.postingCount(i) < 2 && !nameTerms.has(key)) return;
+    out.set(key, index.unionCount(i));
+  });
   for (const name of names) {
     const words = [...new Set(analyse(name))];
     if (words.length < 2 || words.length > MAX_NAME_WORDS) continue;

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/contract/errors.js";
 import { readVarint, writeVarint } from "../../src/contract/postings.js";
 import { type RangeShard, type SuggestionPair, shardsForPrefix } from "../../src/contract/search-manifest.js";
-import { ListBuilder } from "../../src/search/collect-postings.js";
 import { checkQueryText } from "../../src/search/query.js";
 import { COUNTED_CANDIDATES, countedCandidates, withoutDanglingItem } from "../../src/search/suggest.js";
 import { bySuggestionRank } from "../../src/search/suggest-build.js";
@@ -67,17 +66,6 @@ describe("shardsForPrefix", () => {
 });
 
 describe("varints", () => {
-  it("a ListBuilder gives back the ordinals it was given, gaps of any size", () => {
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.nat({ max: 2 ** 31 }), { maxLength: 60 }), (values) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        const list = new ListBuilder();
-        for (const v of sorted) list.push(v);
-        expect([...list.toArray()]).toEqual(sorted);
-      }),
-      { numRuns: 200, seed: 3 },
-    );
-  });
   it("readVarint reads what writeVarint wrote and rejects truncated input", () => {
     const out: number[] = [];
     for (const v of [0, 127, 128, 300, 2 ** 32 - 1]) writeVarint(out, v);
