@@ -3,11 +3,11 @@
 import { z } from "zod";
 import { invalidParams, notFound } from "../contract/errors.js";
 import { skillKey } from "../contract/key.js";
-import { DetailEntry, ShardObject, shardItem } from "../contract/manifest.js";
+import type { DetailEntry } from "../contract/manifest.js";
 import { shardFile } from "../contract/paths.js";
 import { shardOf } from "../contract/shard.js";
 import { contentQuery } from "../schemas/params.js";
-import { SkillContent } from "../schemas/resources.js";
+import type { SkillContent } from "../schemas/resources.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 
@@ -31,10 +31,10 @@ async function findEntry(scope: RequestScope, owner: string, repo: string) {
   const shards = scope.manifest.shards.skills;
   let key = skillKey(owner, repo);
   for (let hop = 0; hop < 2; hop++) {
-    const shard = await scope.store.json(shardFile("skills", shardOf(key, shards)), ShardObject);
-    const raw = shardItem(shard, key);
-    if (raw === undefined) break;
-    const entry = DetailEntry.parse(raw);
+    const shard = await scope.store.slotted(shardFile("skills", shardOf(key, shards)));
+    // The build validated every entry (src/render/site-files.ts); a lookup parses its own and no more.
+    const entry = shard.get(key) as DetailEntry | undefined;
+    if (entry === undefined) break;
     if (!("alias" in entry)) return { key, entry };
     key = entry.alias;
   }
@@ -55,10 +55,10 @@ export async function skillContent(scope: RequestScope, owner: string, repo: str
   if (!entry.detail.skills.some((s) => s.path === path)) {
     throw notFound(`SKILL.md at path ${JSON.stringify(path.slice(0, 200))} in ${entry.detail.owner}/${entry.detail.repo}`);
   }
-  const files = await scope.store.json(shardFile("files", shardOf(key, scope.manifest.shards.skills)), ShardObject);
-  const ofSkill = ShardObject.optional().parse(shardItem(files, key));
-  const raw = ofSkill ? shardItem(ofSkill, path) : undefined;
-  const file = raw === undefined ? undefined : SkillContent.parse(raw);
+  const files = await scope.store.slotted(shardFile("files", shardOf(key, scope.manifest.shards.skills)));
+  const ofSkill = files.get(key) as Record<string, SkillContent> | undefined;
+  // Only a path the detail lists gets here, and only an own property of the entry answers.
+  const file = ofSkill && Object.hasOwn(ofSkill, path) ? ofSkill[path] : undefined;
   if (!file) throw notFound(`SKILL.md at path ${JSON.stringify(path)} in ${entry.detail.owner}/${entry.detail.repo}`);
   return { body: { data: file }, cache: "data" };
 }

@@ -5,10 +5,11 @@
 // can hang when that one is cancelled.
 import type { z } from "zod";
 import { type Columns, decodeColumns, fromLittleEndian } from "../contract/columns.js";
-import { BuildManifest, ShardArray } from "../contract/manifest.js";
+import { BuildManifest } from "../contract/manifest.js";
 import { COLUMNS_FILE, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
 import { refShard, refSlot } from "../contract/shard.js";
-import { SkillSummary } from "../schemas/resources.js";
+import { SlottedReader } from "../contract/slotted.js";
+import type { SkillSummary } from "../schemas/resources.js";
 import type { AssetFetcher } from "./env.js";
 import { WeightedLru } from "./lru.js";
 
@@ -19,6 +20,8 @@ export interface AssetStore {
   /** A JSON file under _data/, parsed and checked against `schema` once per isolate. */
   json<T>(path: string, schema: z.ZodType<T>): Promise<T>;
   bytes(path: string): Promise<Uint8Array>;
+  /** A slotted shard (detail, files, summaries), read in place: a lookup parses only its own entry. */
+  slotted(path: string): Promise<SlottedReader>;
   u32(path: string): Promise<Uint32Array>;
   columns(): Promise<Columns>;
   summaries(ordinals: readonly number[]): Promise<SkillSummary[]>;
@@ -70,6 +73,7 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
 
   const text = new TextDecoder();
   const RAW = {};
+  const SLOTTED = {};
   const open = (): AssetStore => {
     const pending: Pending = new Map();
     const store: AssetStore = {
@@ -77,19 +81,19 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       // Parsed JSON takes roughly twice its text size in memory.
       json: (path, schema) => load(pending, path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
       bytes: (path) => load(pending, path, RAW, (b) => b),
+      slotted: (path) => load(pending, path, SLOTTED, (b) => new SlottedReader(b)),
       u32: (path) => load(pending, path, fromLittleEndian, fromLittleEndian),
       columns: () => load(pending, COLUMNS_FILE, decodeColumns, decodeColumns),
       async summaries(ordinals) {
         const cols = await store.columns();
         const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
-        const loaded = new Map(
-          await Promise.all(shards.map(async (s) => [s, await store.json(shardFile("summaries", s), ShardArray)] as const)),
-        );
+        const loaded = new Map(await Promise.all(shards.map(async (s) => [s, await store.slotted(shardFile("summaries", s))] as const)));
         return ordinals.map((o) => {
           const ref = cols.ref[o]!;
-          const item = loaded.get(refShard(ref))?.[refSlot(ref)];
+          const item = loaded.get(refShard(ref))?.value(refSlot(ref));
           if (item === undefined) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
-          return SkillSummary.parse(item);
+          // The build validated every summary; the hot path does not check it again.
+          return item as SkillSummary;
         });
       },
       get fetchedBytes() {

@@ -15,8 +15,6 @@ export const compareNames = (a: string, b: string): number => {
   return a < b ? -1 : a > b ? 1 : 0;
 };
 
-const sortValue = (r: SkillRecord, sort: Exclude<SortKey, "name">): number => (sort === "stars" ? r.stars : Date.parse(r.updatedAt));
-
 /**
  * Ordinals (indexes into `records`, which are in key order) in list order. Because records are
  * already in key order, comparing ordinals breaks ties by owner/repo.
@@ -24,11 +22,12 @@ const sortValue = (r: SkillRecord, sort: Exclude<SortKey, "name">): number => (s
 export function listOrder(records: readonly SkillRecord[], sort: SortKey, order: SortOrder): Uint32Array {
   const ordinals = Array.from(records.keys());
   const dir = order === "asc" ? 1 : -1;
-  ordinals.sort((i, j) => {
-    const a = records[i]!;
-    const b = records[j]!;
-    const c = sort === "name" ? compareNames(a.name, b.name) : sortValue(a, sort) - sortValue(b, sort);
-    return c !== 0 ? c * dir : i - j;
-  });
+  if (sort === "name") {
+    ordinals.sort((i, j) => compareNames(records[i]!.name, records[j]!.name) * dir || i - j);
+  } else {
+    // The sort values once per record, not twice per comparison.
+    const values = Float64Array.from(records, (r) => (sort === "stars" ? r.stars : Date.parse(r.updatedAt)));
+    ordinals.sort((i, j) => (values[i]! - values[j]!) * dir || i - j);
+  }
   return Uint32Array.from(ordinals);
 }

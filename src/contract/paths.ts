@@ -21,8 +21,8 @@ export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists
 export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
 
 export type ShardFamily = "skills" | "files" | "summaries";
-/** `skills/0042.json`-style name for shard `n` of a family (src/contract/shard.ts). */
-export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.json`;
+/** `skills/0042.bin`-style name for shard `n` of a family (src/contract/shard.ts): a slotted shard (src/contract/slotted.ts). */
+export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.bin`;
 
 /** The search index's folders: term shards, autocomplete prefix tables, all suggestions. */
 export type SearchFolder = "terms" | "top" | "suggest";

@@ -11,7 +11,7 @@ import type { SearchManifest } from "../contract/search-manifest.js";
 import { readDataset } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
-import { renderCategories } from "./categories.js";
+import { categoryMembers, renderCategories } from "./categories.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
 import { routesFile } from "./routes-file.js";
@@ -73,7 +73,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   for (const dropped of shards.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
   let done = 0;
   for (const [path, value] of [...shards.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await data.write(path, json(value));
+    await data.write(path, value);
     if (++done % 500 === 0) log(`  shards ${done}/${shards.files.size}`);
   }
 
@@ -83,8 +83,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
 
   log(`rendering categories in ${vocabulary.locales.length} locales`);
+  const members = categoryMembers(categories, records);
   for (const locale of vocabulary.locales) {
-    const rendered = renderCategories(categories, records, locale);
+    const rendered = renderCategories(categories, records, locale, members);
     rendered.list.forEach((c) => Category.parse(c));
     Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
     await data.write(categoriesFile(locale), json(rendered));

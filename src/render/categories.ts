@@ -8,12 +8,24 @@ import type { Category, CategoryDetail } from "../schemas/resources.js";
 
 const pick = (texts: Record<string, string>, locale: string): string => texts[locale] ?? texts.en ?? "";
 
-export function renderCategories(file: CategoriesFile, records: readonly SkillRecord[], locale: string): LocalizedCategories {
+/** Each category's skills, most stars first (ties by key): the same for every locale, so computed once. */
+export function categoryMembers(file: CategoriesFile, records: readonly SkillRecord[]): Map<string, SkillRecord[]> {
   const byStars = [...records].sort((a, b) => b.stars - a.stars || compareKeys(a, b));
+  const members = new Map<string, SkillRecord[]>(file.categories.map((c) => [c.slug, []]));
+  for (const r of byStars) for (const slug of new Set(r.categories)) members.get(slug)?.push(r);
+  return members;
+}
+
+export function renderCategories(
+  file: CategoriesFile,
+  records: readonly SkillRecord[],
+  locale: string,
+  membersOf: Map<string, SkillRecord[]> = categoryMembers(file, records),
+): LocalizedCategories {
   const list: Category[] = [];
   const details: Record<string, CategoryDetail> = {};
   for (const def of file.categories) {
-    const members = byStars.filter((r) => r.categories.includes(def.slug));
+    const members = membersOf.get(def.slug) ?? [];
     const category: Category = {
       slug: def.slug,
       name: pick(def.names, locale),

@@ -1,12 +1,14 @@
 // The shards of the built site: detail, files and summary shards, keyed by a stable hash of each
-// skill's key. Each shard's content is validated against its schema before it is returned.
-
+// skill's key, each a slotted shard (one JSON value per key, src/contract/slotted.ts) so the function
+// parses only the entry a request needs. Every entry is validated against its schema once, as it is made.
 import { skillKey } from "../contract/key.js";
-import { DetailShard, FilesShard, SummaryShard } from "../contract/manifest.js";
+import { DetailEntry, type DetailShard, type FilesShard } from "../contract/manifest.js";
 import { shardFile } from "../contract/paths.js";
 import { packRef, shardCountFor, shardOf } from "../contract/shard.js";
+import { encodeSlotted } from "../contract/slotted.js";
+import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
-import { SkillDetail, type SkillSummary } from "../schemas/resources.js";
+import { SkillContent, SkillSummary } from "../schemas/resources.js";
 import { bodyStart, primaryFile, toContent, toDetail, toStats, toSummary } from "./skill-views.js";
 
 /** Aim for shards of about this many bytes (detail) and items (summaries). */
@@ -14,7 +16,8 @@ export const DETAIL_SHARD_BYTES = 512 * 1024;
 export const SUMMARIES_PER_SHARD = 64;
 
 export interface ShardSet {
-  files: Map<string, unknown>;
+  /** Path -> slotted shard bytes. */
+  files: Map<string, Uint8Array>;
   /** Per ordinal: where its summary lives. */
   refs: number[];
   skillShards: number;
@@ -44,12 +47,16 @@ export function renderShards(records: readonly SkillRecord[], stats: StatsFile):
 
   records.forEach((r, ordinal) => {
     const key = skillKey(r.owner, r.repo);
-    const detail = SkillDetail.parse(toDetail(r));
-    const { content: _body, ...rest } = detail;
+    const { content: _body, ...rest } = toDetail(r);
     const primary = primaryFile(r);
     const shard = shardOf(key, skillShards);
     const entries = details.get(shard) ?? {};
-    entries[key] = { detail: rest, bodyStart: bodyStart(primary.content), content: toContent(primary), stats: toStats(r, stats) };
+    entries[key] = DetailEntry.parse({
+      detail: rest,
+      bodyStart: bodyStart(primary.content),
+      content: toContent(primary),
+      stats: toStats(r, stats),
+    });
     details.set(shard, entries);
     for (const alias of r.aliases) {
       const aliasKey = alias.toLowerCase();
@@ -60,30 +67,36 @@ export function renderShards(records: readonly SkillRecord[], stats: StatsFile):
       aliasTaken.add(aliasKey);
       const aliasShard = shardOf(aliasKey, skillShards);
       const aliasEntries = details.get(aliasShard) ?? {};
-      aliasEntries[aliasKey] = { alias: key };
+      aliasEntries[aliasKey] = DetailEntry.parse({ alias: key });
       details.set(aliasShard, aliasEntries);
       aliases++;
     }
     const others = r.files.filter((f) => f.path !== r.primary);
     if (others.length > 0) {
       const files = nested.get(shard) ?? {};
-      files[key] = Object.fromEntries(others.map((f) => [f.path, toContent(f)]));
+      files[key] = Object.fromEntries(others.map((f) => [f.path, SkillContent.parse(toContent(f))]));
       nested.set(shard, files);
     }
     const sShard = shardOf(key, summaryShards);
     const list = summaries.get(sShard) ?? [];
-    list.push({ key, summary: toSummary(r), ordinal });
+    list.push({ key, summary: SkillSummary.parse(toSummary(r)), ordinal });
     summaries.set(sShard, list);
   });
 
-  const files = new Map<string, unknown>();
-  for (const [n, shard] of details) files.set(shardFile("skills", n), DetailShard.parse(shard));
-  for (const [n, shard] of nested) files.set(shardFile("files", n), FilesShard.parse(shard));
+  const slotted = (entries: Record<string, unknown>) =>
+    encodeSlotted(
+      Object.keys(entries)
+        .sort()
+        .map((k) => [k, stableStringify(entries[k])] as const),
+    );
+  const files = new Map<string, Uint8Array>();
+  for (const [n, shard] of details) files.set(shardFile("skills", n), slotted(shard));
+  for (const [n, shard] of nested) files.set(shardFile("files", n), slotted(shard));
   const refs: number[] = new Array(records.length).fill(0);
   for (const [n, list] of summaries) {
     // Records arrive in key order, so each shard's list is already sorted by key.
     list.forEach((item, slot) => (refs[item.ordinal] = packRef(n, slot)));
-    files.set(shardFile("summaries", n), SummaryShard.parse(list.map((item) => item.summary)));
+    files.set(shardFile("summaries", n), encodeSlotted(list.map((item) => [item.key, stableStringify(item.summary)] as const)));
   }
   return { files, refs, skillShards, summaryShards, aliases, droppedAliases };
 }

@@ -7,9 +7,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillKey } from "../../src/contract/key.js";
-import { DetailShard } from "../../src/contract/manifest.js";
+import { DetailEntry } from "../../src/contract/manifest.js";
 import { shardFile } from "../../src/contract/paths.js";
 import { shardOf } from "../../src/contract/shard.js";
+import { SlottedReader } from "../../src/contract/slotted.js";
 import { DatasetError, readDataset, writeJsonFile, writeSkills } from "../../src/dataset/files.js";
 import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
 import { build } from "../../src/render/build.js";
@@ -124,10 +125,8 @@ describe("old names", () => {
     );
     expect(live).toBeDefined();
     const key = skillKey(live!.owner, live!.repo);
-    const shard = DetailShard.parse(
-      JSON.parse(readFileSync(join(out, "_data", shardFile("skills", shardOf(key, report.manifest.shards.skills))), "utf8")),
-    );
-    const entry = shard[key]!;
+    const shard = new SlottedReader(readFileSync(join(out, "_data", shardFile("skills", shardOf(key, report.manifest.shards.skills)))));
+    const entry = DetailEntry.parse(shard.get(key));
     expect("detail" in entry && entry.detail.id).toBe(live!.id);
   });
 });

@@ -1,0 +1,90 @@
+// The slotted shard: sorted keys, each with its own JSON value, in one binary file, so a reader finds
+// a key by binary search over the shard's key table and parses that one value, never the whole shard:
+//   "SLT1" | u32 n | u32 keyEnd[n] | u32 valueEnd[n] | key bytes (UTF-8) | value bytes (UTF-8 JSON)
+// (little-endian; the ends are offsets into the key bytes and the value bytes). Written by the build
+// for detail, files and summary shards; read by the function.
+
+const MAGIC = [0x53, 0x4c, 0x54, 0x31];
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+
+/** Serialises `[key, json]` pairs; keys must be strictly ascending (JavaScript string order). */
+export function encodeSlotted(entries: readonly (readonly [string, string])[]): Uint8Array {
+  const n = entries.length;
+  const keys = entries.map(([k]) => utf8.encode(k));
+  const values = entries.map(([, v]) => utf8.encode(v));
+  const keyTotal = keys.reduce((s, b) => s + b.length, 0);
+  const valueTotal = values.reduce((s, b) => s + b.length, 0);
+  const header = 8 + 8 * n;
+  const out = new Uint8Array(header + keyTotal + valueTotal);
+  const view = new DataView(out.buffer);
+  out.set(MAGIC, 0);
+  view.setUint32(4, n, true);
+  let keyPos = 0;
+  let valuePos = 0;
+  entries.forEach(([key], i) => {
+    if (i > 0 && !(entries[i - 1]![0] < key)) throw new Error(`slotted keys out of order at ${JSON.stringify(key)}`);
+    out.set(keys[i]!, header + keyPos);
+    keyPos += keys[i]!.length;
+    view.setUint32(8 + 4 * i, keyPos, true);
+    out.set(values[i]!, header + keyTotal + valuePos);
+    valuePos += values[i]!.length;
+    view.setUint32(8 + 4 * n + 4 * i, valuePos, true);
+  });
+  return out;
+}
+
+/** Reads a slotted shard in place; throws a RangeError on anything malformed. */
+export class SlottedReader {
+  readonly size: number;
+  private readonly view: DataView;
+  private readonly keyBase: number;
+  private readonly valueBase: number;
+
+  constructor(private readonly bytes: Uint8Array) {
+    if (bytes.length < 8 || MAGIC.some((b, i) => bytes[i] !== b)) throw new RangeError("not a slotted shard");
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.size = this.view.getUint32(4, true);
+    this.keyBase = 8 + 8 * this.size;
+    if (this.keyBase > bytes.length) throw new RangeError("truncated slotted header");
+    this.valueBase = this.keyBase + (this.size === 0 ? 0 : this.view.getUint32(8 + 4 * (this.size - 1), true));
+    const valueEnd = this.size === 0 ? 0 : this.view.getUint32(8 + 8 * this.size - 4, true);
+    if (this.valueBase + valueEnd > bytes.length) throw new RangeError("truncated slotted body");
+  }
+
+  key(i: number): string {
+    const start = i === 0 ? 0 : this.view.getUint32(8 + 4 * (i - 1), true);
+    return text.decode(this.bytes.subarray(this.keyBase + start, this.keyBase + this.view.getUint32(8 + 4 * i, true)));
+  }
+
+  /** The JSON text of slot `i`. */
+  valueText(i: number): string {
+    const at = 8 + 4 * this.size;
+    const start = i === 0 ? 0 : this.view.getUint32(at + 4 * (i - 1), true);
+    return text.decode(this.bytes.subarray(this.valueBase + start, this.valueBase + this.view.getUint32(at + 4 * i, true)));
+  }
+
+  /** The parsed value of slot `i` (not checked: the build validated it). */
+  value(i: number): unknown {
+    if (i < 0 || i >= this.size) return undefined;
+    return JSON.parse(this.valueText(i));
+  }
+
+  /** The slot of `key`, or -1. */
+  find(key: string): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.key(mid) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.size && this.key(lo) === key ? lo : -1;
+  }
+
+  /** The parsed value under `key`, or undefined. */
+  get(key: string): unknown {
+    const i = this.find(key);
+    return i < 0 ? undefined : this.value(i);
+  }
+}
