@@ -24,8 +24,7 @@ import { folderAssets } from "../src/node/folder-assets.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { build } from "../src/render/build.js";
 import { searchDocument } from "../src/render/search-document.js";
-import { executeQuery, NO_FILTERS } from "../src/search/execute.js";
-import { IndexReader } from "../src/search/index-reader.js";
+import { executeQuery, NO_FILTERS, SearchIndex } from "../src/search/engine.js";
 import { parseQuery } from "../src/search/query.js";
 import { fold, terms } from "../src/search/text.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
@@ -124,7 +123,7 @@ async function indexOnly(store: ReturnType<typeof createAssetStore>, m: SearchMa
   const category = q.params.category ? 1 << vocab.categories.indexOf(q.params.category) : 0;
   const filters = { ...NO_FILTERS, categoryMask: category >>> 0, minStars: Number(q.params.minStars ?? 0) };
   try {
-    await executeQuery(new IndexReader(store, m), columns, parsed, filters, 1, 20);
+    await executeQuery(new SearchIndex(store, m), columns, parsed, filters, 1, 20);
   } catch (e) {
     if (!(e instanceof Error) || !("status" in e) || e.status !== 400) throw e;
   }

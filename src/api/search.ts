@@ -3,13 +3,14 @@
 
 import { bitmask } from "../contract/columns.js";
 import { ApiError } from "../contract/errors.js";
-import type { SearchManifest } from "../contract/search-manifest.js";
+import { NESTED_INFO_PER_FILE, NestedInfoFile, type SearchManifest } from "../contract/search-manifest.js";
 import type { Pagination } from "../schemas/envelope.js";
 import { searchQuery, suggestQuery } from "../schemas/params.js";
 import type { SearchResult, Suggestion } from "../schemas/resources.js";
-import { executeQuery, type Filters } from "../search/execute.js";
+import { didYouMean } from "../search/did-you-mean.js";
+import { DEFAULT_TYPO_MODE, executeQuery, type Filters, SearchIndex } from "../search/engine.js";
+import { matchedSkillOf, matchesOf } from "../search/explain.js";
 import { highlight } from "../search/highlight.js";
-import { IndexReader } from "../search/index-reader.js";
 import { parseQuery } from "../search/query.js";
 import { suggest } from "../search/suggest.js";
 import { parseQuery as parseParams } from "./query.js";
@@ -33,7 +34,7 @@ const maskOf = (value: string | undefined, vocabulary: readonly string[]) => bit
 
 export async function searchEndpoint(
   scope: RequestScope,
-): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number } }> {
+): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number; didYouMean?: string } }> {
   const started = scope.now();
   const vocab = scope.manifest.vocabulary;
   const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
@@ -46,10 +47,21 @@ export async function searchEndpoint(
     hasIndex: params.hasIndex,
   };
   const columns = await scope.store.columns();
-  const outcome = await executeQuery(new IndexReader(scope.store, manifest), columns, query, filters, params.page, params.limit);
-  const summaries = await scope.store.summaries(outcome.items.map((i) => i.ordinal));
-  const data = summaries.map(
-    (s, k): SearchResult => ({
+  const index = new SearchIndex(scope.store, manifest);
+  const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, { typos: DEFAULT_TYPO_MODE });
+  const ordinals = outcome.items.map((i) => i.ordinal);
+  const summaries = await scope.store.summaries(ordinals);
+  // Which skill of each collection on the page matched, read from the nested skills' small info files.
+  const nestedIds = ordinals.map((o) => matchedSkillOf(o, outcome.required, outcome.best.get(o)));
+  const infoFiles = [...new Set(nestedIds.flatMap((id) => (id === undefined ? [] : [Math.floor(id / NESTED_INFO_PER_FILE)])))];
+  const info = new Map(
+    await Promise.all(infoFiles.map(async (n) => [n, await scope.store.json(manifest.nested.info[n]!, NestedInfoFile)] as const)),
+  );
+  const typoWords = outcome.required.flatMap((sets) => sets.typos.map((t) => t.word));
+  const data = summaries.map((s, k): SearchResult => {
+    const id = nestedIds[k];
+    const skill = id === undefined ? undefined : info.get(Math.floor(id / NESTED_INFO_PER_FILE))![id % NESTED_INFO_PER_FILE];
+    return {
       id: s.id,
       owner: s.owner,
       repo: s.repo,
@@ -57,13 +69,21 @@ export async function searchEndpoint(
       description: s.description,
       stars: s.stars,
       score: Math.round(outcome.items[k]!.score * 100) / 100,
-      highlights: { name: highlight(s.name, "name", query.required), description: highlight(s.description, "description", query.required) },
-    }),
-  );
+      highlights: {
+        name: highlight(s.name, "name", query.required, typoWords),
+        description: highlight(s.description, "description", query.required, typoWords),
+      },
+      matches: matchesOf(ordinals[k]!, query.required, outcome.required, outcome.best.get(ordinals[k]!)),
+      ...(skill ? { matchedSkill: { name: skill[0], path: skill[1] } } : {}),
+    };
+  });
+  // Nothing at all: offer the query with its unknown words corrected, if that finds something.
+  const suggestion =
+    outcome.total === 0 ? await didYouMean(index, columns, params.q ?? "", outcome.required, filters, DEFAULT_TYPO_MODE) : undefined;
   return {
     data,
     pagination: pagination(params.page, params.limit, outcome.total),
-    meta: { query: params.q ?? "", took: Math.max(0, scope.now() - started) },
+    meta: { query: params.q ?? "", took: Math.max(0, scope.now() - started), ...(suggestion ? { didYouMean: suggestion } : {}) },
   };
 }
 

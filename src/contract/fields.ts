@@ -16,3 +16,11 @@ export const isField = (name: string): name is Field => (FIELDS as readonly stri
  * keys and 29 MB for 2,000 synthetic skills), so in content a phrase needs its words, not their order.
  */
 export const PHRASE_FIELDS: readonly boolean[] = [true, true, false];
+
+/**
+ * The fields a result is ranked on and can match in (`matches[].field`): the three above, then the
+ * names and descriptions of a collection's other skills (the nested index).
+ */
+export const RANKED_FIELDS = ["name", "description", "content", "skillName", "skillDescription"] as const;
+export type RankedField = (typeof RANKED_FIELDS)[number];
+export const RANKED_COUNT = RANKED_FIELDS.length;

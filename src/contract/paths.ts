@@ -24,8 +24,11 @@ export type ShardFamily = "skills" | "files" | "summaries";
 /** `skills/0042.bin`-style name for shard `n` of a family (src/contract/shard.ts): a slotted shard (src/contract/slotted.ts). */
 export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.bin`;
 
-/** The search index's folders: term shards, autocomplete prefix tables, all suggestions. */
-export type SearchFolder = "terms" | "top" | "suggest";
+/**
+ * The search index's folders: term shards, autocomplete prefix tables, all suggestions, precomputed
+ * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary.
+ */
+export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo";
 /** A search shard is named by a hash of its bytes, so an unchanged shard keeps its name and its caches. */
 export const searchFile = (folder: SearchFolder, hash: string, ext: "bin" | "json"): string => `search/${folder}/${hash}.${ext}`;
-export const SEARCH_FILE = /^search\/(terms|top|suggest)\/[0-9a-f]{16}\.(bin|json)$/;
+export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo)\/[0-9a-f]{16}\.(bin|json)$/;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { SEARCH_FILE } from "./paths.js";
 
-export const SEARCH_FORMAT = 1;
+export const SEARCH_FORMAT = 2;
 
 /** A range shard: it holds every key from `first` up to the next shard's `first`. */
 export const RangeShard = z
@@ -15,13 +15,49 @@ export const RangeShard = z
   .strict();
 export type RangeShard = z.infer<typeof RangeShard>;
 
+/**
+ * The nested skills (every SKILL.md of a repository but its primary one), one nested id each in
+ * ordinal order then path order, with term shards of their own over nested ids (lists: name,
+ * description, unused).
+ */
+export const NestedManifest = z
+  .object({
+    docCount: z.number().int().nonnegative(),
+    terms: z.array(RangeShard),
+    /** Precomputed unions of the prefixes that match more than maxExpansions words. */
+    prefixes: z.array(RangeShard),
+    /** Little-endian u32 per nested id: the ordinal of its repository (ascending). */
+    owners: z.string().regex(SEARCH_FILE),
+    /** NestedInfoFile files of NESTED_INFO_PER_FILE nested ids each, in id order. */
+    info: z.array(z.string().regex(SEARCH_FILE)),
+  })
+  .strict();
+export type NestedManifest = z.infer<typeof NestedManifest>;
+
+/** Nested skills per info file: a result page reads at most one small file per collection it shows. */
+export const NESTED_INFO_PER_FILE = 128;
+/** [name, path] per nested id. */
+export const NestedInfoFile = z.array(z.tuple([z.string(), z.string()]));
+
+/** [word, weight]: an indexed word and how often it is indexed (its posting counts over every list, summed). */
+export const TypoEntry = z.tuple([z.string(), z.number().int().nonnegative()]);
+export type TypoEntry = z.infer<typeof TypoEntry>;
+/** A typo shard: buckets (first letter and length) sorted by key, each bucket's words sorted by text. */
+export const TypoShard = z.array(z.tuple([z.string(), z.array(TypoEntry)]));
+export const TypoManifest = z.object({ shards: z.array(RangeShard), words: z.number().int().nonnegative() }).strict();
+export type TypoManifest = z.infer<typeof TypoManifest>;
+
 export const SearchManifest = z
   .object({
     format: z.literal(SEARCH_FORMAT),
     docCount: z.number().int().nonnegative(),
-    /** A prefix query may expand to at most this many indexed terms. */
+    /** A prefix matching more indexed words than this reads its precomputed union instead. */
     maxExpansions: z.number().int().positive(),
     terms: z.array(RangeShard),
+    /** Precomputed unions of the prefixes that match more than maxExpansions words. */
+    prefixes: z.array(RangeShard),
+    nested: NestedManifest,
+    typo: TypoManifest,
     suggest: z
       .object({
         /** Best suggestions for every prefix of up to `topPrefixLength` characters. */

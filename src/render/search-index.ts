@@ -1,14 +1,5 @@
-// The search index build, called by the site build: skills -> term shards + autocomplete shards,
-// written through the output sink under search/, and the manifest part that says where they are.
-// Shards are cut by key range (so a prefix reads neighbouring keys) at about SHARD_BYTES each and
-// named by a hash of their bytes, so unchanged shards keep their names and their CDN caches.
-import { createHash } from "node:crypto";
 import { FIELDS, PHRASE_FIELDS } from "../contract/fields.js";
-import { type SearchFolder, searchFile } from "../contract/paths.js";
-import { encodePostings } from "../contract/postings.js";
-import { type RangeShard, SEARCH_FORMAT, SearchManifest } from "../contract/search-manifest.js";
-import { encodeShard, type ShardEntry } from "../contract/term-shard.js";
-import { stableStringify } from "../dataset/json.js";
+import { SEARCH_FORMAT, SearchManifest } from "../contract/search-manifest.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { PostingCollector, type PostingIndex } from "../search/collect-postings.js";
 import { fieldKeys } from "../search/document-text.js";
@@ -17,22 +8,11 @@ import { asciiTerm, scanRuns } from "../search/term-scan.js";
 import { tokenize } from "../search/text.js";
 import type { OutputSink } from "./output.js";
 import { searchDocument } from "./search-document.js";
+import { writeSearchExtras } from "./search-extras.js";
+import { writeJsonShards, writeTermShards } from "./search-shards.js";
 
-export const SHARD_BYTES = 256 * 1024;
-export const SUGGEST_SHARD_BYTES = 48 * 1024;
+/** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
 export const MAX_EXPANSIONS = 512;
-
-const hashName = (folder: SearchFolder, bytes: Uint8Array | string, ext: "bin" | "json") =>
-  searchFile(folder, createHash("sha256").update(bytes).digest("hex").slice(0, 16), ext);
-
-function encodeEntry(index: PostingIndex, i: number, docCount: number): ShardEntry {
-  const encoded = FIELDS.map((_, f) => {
-    const out: number[] = [];
-    encodePostings(index.list(i, f), docCount, out);
-    return Uint8Array.from(out);
-  });
-  return { term: index.keys[i]!, lists: [encoded[0]!, encoded[1]!, encoded[2]!] };
-}
 
 /**
  * Collects every skill's index keys per field, in ordinal order, and inverts them. Name and
@@ -70,42 +50,6 @@ export function collectPostings(records: readonly SkillRecord[], log: (line: str
   return collector.finish();
 }
 
-/** Groups sorted items into runs of about `target` bytes. */
-function cut<T>(items: readonly T[], size: (item: T) => number, target: number): T[][] {
-  const runs: T[][] = [];
-  let run: T[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const s = size(item);
-    if (run.length > 0 && bytes + s > target) {
-      runs.push(run);
-      run = [];
-      bytes = 0;
-    }
-    run.push(item);
-    bytes += s;
-  }
-  if (run.length > 0) runs.push(run);
-  return runs;
-}
-
-async function writeJsonShards<T>(
-  sink: OutputSink,
-  dir: SearchFolder,
-  items: readonly T[],
-  keyOf: (item: T) => string,
-): Promise<RangeShard[]> {
-  const runs = cut(items, (i) => JSON.stringify(i).length + 1, SUGGEST_SHARD_BYTES);
-  const shards: RangeShard[] = [];
-  for (const run of runs) {
-    const text = stableStringify(run);
-    const file = hashName(dir, text, "json");
-    await sink.write(file, text);
-    shards.push({ first: keyOf(run[0]!), file, bytes: Buffer.byteLength(text) });
-  }
-  return shards;
-}
-
 /** Builds and writes the whole search index; returns the manifest part (validated). */
 export async function writeSearchIndex(
   records: readonly SkillRecord[],
@@ -119,30 +63,12 @@ export async function writeSearchIndex(
   const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
   log(`search: ${keys.length - pairs} terms, ${pairs} phrase pairs (${Math.round(performance.now() - started)} ms)`);
 
-  const terms: RangeShard[] = [];
-  let postingBytes = 0;
-  let run: ShardEntry[] = [];
-  let runBytes = 0;
-  const flush = async () => {
-    if (run.length === 0) return;
-    const bytes = encodeShard(run, docCount);
-    const file = hashName("terms", bytes, "bin");
-    await sink.write(file, bytes);
-    terms.push({ first: run[0]!.term, file, bytes: bytes.length });
-    run = [];
-    runBytes = 0;
-  };
-  for (let i = 0; i < keys.length; i++) {
-    const entry = encodeEntry(postings, i, docCount);
-    const size = entry.term.length + 16 + entry.lists.reduce((s, l) => s + l.length, 0);
-    postingBytes += size;
-    if (runBytes > 0 && runBytes + size > SHARD_BYTES) await flush();
-    run.push(entry);
-    runBytes += size;
-    if (terms.length % 50 === 0 && run.length === 1) log(`search: wrote ${terms.length} term shards`);
-  }
-  await flush();
+  const listsAt = (i: number) => FIELDS.map((_, f) => postings.list(i, f));
+  const { shards: terms, bytes: postingBytes } = await writeTermShards(sink, "terms", keys, listsAt, docCount, (n) =>
+    log(`search: wrote ${n} term shards`),
+  );
   log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
+  const extras = await writeSearchExtras(records, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
 
   const entries = suggestionEntries(
     postings,
@@ -160,6 +86,7 @@ export async function writeSearchIndex(
     docCount,
     maxExpansions: MAX_EXPANSIONS,
     terms,
+    ...extras,
     suggest,
     stats: { terms: keys.length - pairs, pairs, postingBytes },
   });

@@ -27,6 +27,7 @@ export const Meta = z.object({ requestId: z.string(), timestamp: z.iso.datetime(
 export const SearchMeta = Meta.extend({
   query: z.string().describe("The query as submitted"),
   took: z.number().nonnegative().describe("Milliseconds spent on the search"),
+  didYouMean: z.string().optional().describe("When nothing matched: a corrected query that has results"),
 }).strict();
 
 export const ErrorCode = z.enum([

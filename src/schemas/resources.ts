@@ -1,6 +1,7 @@
 // The public resources of the API (README "Endpoints"). Each shape is defined once here;
 // types come from z.infer and the OpenAPI document is generated from these schemas.
 import { z } from "zod";
+import { RANKED_FIELDS } from "../contract/fields.js";
 import { DESCRIPTION_MAX, OwnerName, RepoName, ShortText, SkillDescription, SkillName } from "./untrusted-text.js";
 
 export const IsoTimestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp");
@@ -85,6 +86,22 @@ export const SearchResult = z
     stars: Count,
     score: z.number(),
     highlights: z.object({ name: z.string(), description: z.string() }).strict(),
+    matches: z
+      .array(
+        z
+          .object({
+            field: z.enum(RANKED_FIELDS),
+            terms: z.array(z.string()),
+            typo: z.literal(true).optional().describe("The terms are indexed words that typo matches found"),
+          })
+          .strict(),
+      )
+      .describe("Why the skill matched: per field, the query's words found there (a prefix as typed, with its *)"),
+    matchedSkill: z
+      .object({ name: z.string(), path: z.string() })
+      .strict()
+      .optional()
+      .describe("The skill of a collection that matched best, when it is not the repository's primary SKILL.md"),
   })
   .strict();
 export type SearchResult = z.infer<typeof SearchResult>;

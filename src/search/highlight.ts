@@ -8,9 +8,12 @@ import { tokenize } from "./text.js";
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** Marks, in `text` (the skill's `field`), the words that the positive clauses of a query match. */
-export function highlight(text: string, field: Field, clauses: readonly Clause[]): string {
-  const exact = new Set<string>();
+/**
+ * Marks, in `text` (the skill's `field`), the words that the positive clauses of a query match, and
+ * the `typoWords` their typo matches found.
+ */
+export function highlight(text: string, field: Field, clauses: readonly Clause[], typoWords: Iterable<string> = []): string {
+  const exact = new Set<string>(typoWords);
   const prefixes: string[] = [];
   for (const c of clauses) {
     if (c.negate || (c.field && c.field !== field)) continue;

@@ -18,6 +18,8 @@ export interface Clause {
   /** Undefined: any of name, description, content. */
   field?: Field;
   negate: boolean;
+  /** Written in quotes: the words themselves only, never their typo matches (a one-word phrase is a term). */
+  quoted?: true;
 }
 
 export interface ParsedQuery {
@@ -126,25 +128,30 @@ function toClauses(item: Item): Clause[] {
   }
   const terms = tokenize(item.text).map((t) => t.term);
   if (terms.length === 0) return [];
-  return [{ kind: terms.length === 1 ? "term" : "phrase", terms, ...base }];
+  return [{ kind: terms.length === 1 ? "term" : "phrase", terms, ...base, ...(item.phrase ? { quoted: true as const } : {}) }];
 }
+
+/** At most this many clauses (words, phrases, prefixes, exclusions, duplicates removed) in one query. */
+export const MAX_CLAUSES = 24;
 
 /**
  * The rules every `q` follows, for search and autocomplete alike: present, at most 200 characters,
- * and at least two characters once trimmed. Returns the trimmed text.
+ * and at least `minLength` characters once trimmed (search 2; autocomplete 1, the first keystroke).
+ * Returns the trimmed text.
  */
-export function checkQueryText(q: string | undefined): string {
+export function checkQueryText(q: string | undefined, minLength = 2): string {
+  const least = minLength === 1 ? "one character" : `${minLength} characters`;
   if (q === undefined) throw invalid('the query parameter "q" is required, e.g. q=react');
   const n = [...q].length;
   if (n > LIMITS.queryMaxLength)
     throw new ApiError("QUERY_TOO_LONG", `the query has ${n} characters; at most ${LIMITS.queryMaxLength} are allowed`);
   const trimmed = q.trim();
-  if (trimmed === "") throw invalid('the query "q" is empty; write at least two characters');
-  if ([...trimmed].length < 2) throw invalid(`the query "${trimmed}" is too short; write at least two characters`);
+  if (trimmed === "") throw invalid(`the query "q" is empty; write at least ${least}`);
+  if ([...trimmed].length < minLength) throw invalid(`the query "${trimmed}" is too short; write at least ${least}`);
   return trimmed;
 }
 
-export const clauseKey = (c: Clause) => `${c.negate ? "-" : ""}${c.field ?? ""}:${c.kind}:${c.terms.join(" ")}`;
+export const clauseKey = (c: Clause) => `${c.negate ? "-" : ""}${c.field ?? ""}:${c.kind}${c.quoted ? '"' : ""}:${c.terms.join(" ")}`;
 
 /**
  * Parses a search query. Throws ApiError INVALID_QUERY (missing, empty, too short, a lone "*", nothing
@@ -166,6 +173,9 @@ export function parseQuery(q: string | undefined): ParsedQuery {
         clauses.push(clause);
       }
     }
+  }
+  if (clauses.length > MAX_CLAUSES) {
+    throw invalid(`the query has ${clauses.length} words, phrases and prefixes; at most ${MAX_CLAUSES} are allowed`);
   }
   const required = clauses.filter((c) => !c.negate);
   const excluded = clauses.filter((c) => c.negate);

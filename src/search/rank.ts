@@ -4,29 +4,46 @@
 //   score = sum over matching positive clauses of
 //             max over the fields it matches of (EXACT if an exact match there, else 0) + WEIGHT[field]
 //             + SPREAD for every further field it also matches
-//   WEIGHT = name 3, description 2, content 1;  EXACT = 4;  SPREAD = 0.25
+//   WEIGHT = name 3, skillName 2.5, description 2, skillDescription 1.5, content 1
+//   EXACT = 4;  SPREAD = 0.25
 //
-// EXACT exceeds any weight difference, so an exact match in content (5) outranks a prefix-only match in
-// the name (3); for equal matching a name (7) outranks a description (6), which outranks content (5);
-// SPREAD is below every gap between weights, so it only orders skills that tie on their best field.
-// Results sort by: clauses matched (only differs in the any-term fallback), score, stars, updatedAt,
-// then ordinal (owner/repo order), all descending except the ordinal.
-import { FIELD_COUNT, FIELD_NUMBERS, fieldNumber } from "../contract/fields.js";
+// skillName and skillDescription are the names and descriptions of a collection's other skills. A
+// match is exact unless it comes from a prefix (a longer word) or a typo (a word some edits away).
+// EXACT exceeds any weight difference, so an exact match in content (5) outranks a prefix or typo
+// match in the name (3); for equal matching a name (7) outranks a nested skill's name (6.5), a
+// description (6), a nested skill's description (5.5) and content (5); SPREAD is below every gap
+// between weights, so it only orders skills that tie on their best field. Results sort by: clauses
+// matched (only differs in the any-term fallback), score, stars, updatedAt, then ordinal (owner/repo
+// order), all descending except the ordinal.
+import { fieldNumber, RANKED_COUNT } from "../contract/fields.js";
 import type { Clause } from "./query.js";
 
-/** Per field, in the order of src/contract/fields.ts. */
-export const FIELD_WEIGHT = [3, 2, 1] as const;
+/** Per ranked field, in the order of RANKED_FIELDS (src/contract/fields.ts). */
+export const FIELD_WEIGHT = [3, 2, 1, 2.5, 1.5] as const;
 export const EXACT_BONUS = 4;
 export const SPREAD_BONUS = 0.25;
+/** The ranked fields read from the skills' own term shards (their lists 0-2) and from the nested ones (lists 0-1). */
+export const OWN_FIELDS: readonly number[] = [0, 1, 2];
+export const NESTED_FIELDS: readonly number[] = [3, 4];
+/** Ranked fields by weight, the order of `matches`. */
+export const FIELD_ORDER: readonly number[] = [0, 3, 1, 4, 2];
+const ALL_FIELDS: readonly number[] = [0, 1, 2, 3, 4];
 
-/** The fields (0 name, 1 description, 2 content) a clause may match in. */
-export const clauseFields = (c: Clause): readonly number[] => (c.field ? [fieldNumber(c.field)] : FIELD_NUMBERS);
+/**
+ * The ranked fields a clause may match in: `name:` is the skill's and its nested skills' names,
+ * `description:` their descriptions, `content:` the primary SKILL.md's body.
+ */
+export function clauseFields(c: Clause): readonly number[] {
+  if (!c.field) return ALL_FIELDS;
+  const f = fieldNumber(c.field);
+  return f < 2 ? [f, NESTED_FIELDS[f]!] : [f];
+}
 
-/** Score of one clause for one skill, from which fields it matches and which of those exactly. */
+/** Score of one clause for one skill, from which ranked fields it matches and which of those exactly. */
 export function clauseScore(matches: readonly boolean[], exact: readonly boolean[]): number {
   let best = 0;
   let fields = 0;
-  for (let f = 0; f < FIELD_COUNT; f++) {
+  for (let f = 0; f < RANKED_COUNT; f++) {
     if (!matches[f]) continue;
     fields++;
     best = Math.max(best, (exact[f] ? EXACT_BONUS : 0) + FIELD_WEIGHT[f]!);

@@ -1,6 +1,7 @@
 // Autocomplete at runtime: completes the last word (or the last word of an open "phrase") of a partial
 // query. A lone word is answered from the precomputed prefix tables with exact counts; after other
-// words, a bounded number of completions are counted as whole queries, every word required.
+// words, a bounded number of completions are counted as whole queries, every word required. A typed
+// word of 5+ characters that no suggestion starts with is completed by its typo matches instead.
 
 import type { Columns } from "../contract/columns.js";
 import { ApiError } from "../contract/errors.js";
@@ -13,11 +14,12 @@ import {
   shardsForPrefix,
   TopShard,
 } from "../contract/search-manifest.js";
-import { type ClauseSets, countAllTerms } from "./execute.js";
-import { type IndexFiles, IndexReader } from "./index-reader.js";
+import { type ClauseSets, countAllTerms, SearchIndex } from "./engine.js";
+import type { IndexFiles } from "./families.js";
 import { checkQueryText, parseQuery } from "./query.js";
 import { bySuggestionRank } from "./suggest-build.js";
 import { fold, terms } from "./text.js";
+import { allowedTypos, findTypoMatches } from "./typo.js";
 
 /**
  * How many completions of the last word are counted when earlier words narrow them, whatever the
@@ -119,6 +121,36 @@ async function completions(
   return found.sort(bySuggestionRank).slice(0, want);
 }
 
+/**
+ * The typo matches of a typed word that no suggestion starts with, as suggestions with their own
+ * counts (a typo match that is not itself a suggestion is not offered), best first.
+ */
+async function typoCompletions(
+  store: Pick<IndexFiles, "json">,
+  manifest: SearchManifest,
+  word: string,
+  want: number,
+): Promise<SuggestionPair[]> {
+  if (allowedTypos(word) === 0) return [];
+  const out: SuggestionPair[] = [];
+  for (const m of await findTypoMatches(store, manifest.typo, word)) {
+    const entry = (await completions(store, manifest, m.word, Number.POSITIVE_INFINITY)).find(([text]) => text === m.word);
+    if (entry) out.push(entry);
+  }
+  return out.sort(bySuggestionRank).slice(0, want);
+}
+
+/** Completions of the typed word, or, when none starts with it, its typo matches. */
+async function completeWord(
+  store: Pick<IndexFiles, "json">,
+  manifest: SearchManifest,
+  word: string,
+  want: number,
+): Promise<SuggestionPair[]> {
+  const found = await completions(store, manifest, word, want);
+  return found.length > 0 ? found : typoCompletions(store, manifest, word, want);
+}
+
 export async function suggest(
   store: IndexFiles,
   manifest: SearchManifest,
@@ -127,7 +159,7 @@ export async function suggest(
   q: string | undefined,
   limit: number,
 ): Promise<SuggestionPair[]> {
-  const typed = checkQueryText(q);
+  const typed = checkQueryText(q, 1);
   const text = withoutDanglingItem(typed);
   if (text !== typed) {
     // "pdf -", "pdf name:", 'pdf "': what comes before must be valid; there is no word to complete yet.
@@ -140,20 +172,21 @@ export async function suggest(
   checkSyntax(partial.inPhrase ? `${text}"` : text);
   if (partial.negate || partial.word === "") return [];
   const head = partial.head.trim();
-  if (head === "" && !partial.field && !partial.inPhrase) return completions(store, manifest, partial.word, limit);
-  const reader = new IndexReader(store, manifest);
+  if (head === "" && !partial.field && !partial.inPhrase) return completeWord(store, manifest, partial.word, limit);
+  const index = new SearchIndex(store, manifest);
   const cols = await columns();
   // The earlier words' clauses are resolved once and shared by every candidate's count.
   const resolved = new Map<string, Promise<ClauseSets>>();
-  const candidates = countedCandidates(await completions(store, manifest, partial.word, Number.POSITIVE_INFINITY));
+  const candidates = countedCandidates(await completeWord(store, manifest, partial.word, Number.POSITIVE_INFINITY));
   const counted = await Promise.all(
     candidates.map(async ([completion]): Promise<SuggestionPair> => {
       const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
       try {
         // Every word required: the count is what a search for the suggestion finds, never the any-word fallback.
-        return [suggestion, await countAllTerms(reader, cols, parseQuery(suggestion), { resolved })];
+        return [suggestion, await countAllTerms(index, cols, parseQuery(suggestion), { resolved })];
       } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
+        // A suggestion that is no valid query counts 0; a request over its work budget is a 400.
+        if (!(e instanceof ApiError) || index.budget.exceeded) throw e;
         return [suggestion, 0];
       }
     }),

@@ -58,11 +58,39 @@ describe("GET /skills/search", () => {
     ["議事録"],
     ["валидация моделей кредитного риска"],
     ["자기소개서"],
-  ])("%s: the same skills in the same order as the reference", async (q) => {
+    ["kubernets incident"],
+    ["terrafrom"],
+    ["runbok kubernetes"],
+    ["pdf ocr"],
+    ["name:ocr"],
+  ])("%s: the same skills in the same order as the reference, with the same matches", async (q) => {
     const body = await search({ q, limit: "100" });
-    expect(body.data.map((d) => d.id)).toEqual(expectedIds(q));
-    expect(body.pagination.total).toBe(expectedIds(q).length);
+    const expected = referenceSearch(ref, parseQuery(q));
+    expect(body.data.map((d) => d.id)).toEqual(expected.map((r) => records[r.ordinal]!.id));
+    expect(body.data.map((d) => d.matches)).toEqual(expected.map((r) => r.matches));
+    expect(body.data.map((d) => d.matchedSkill)).toEqual(expected.map((r) => r.matchedSkill));
+    expect(body.pagination.total).toBe(expected.length);
     expect(body.meta.query).toBe(q);
+  });
+
+  it("forgives a typo, says why it matched, and marks the typo match", async () => {
+    const [hit] = (await search({ q: "kubernets" })).data;
+    expect(hit?.repo).toBe("k8s-incident-runbook");
+    expect(hit?.matches).toContainEqual({ field: "description", terms: ["kubernete"], typo: true });
+    expect(hit?.highlights.description).toContain("<mark>Kubernetes</mark>");
+  });
+
+  it("says which skill of a collection matched", async () => {
+    const [hit] = (await search({ q: "ocrmypdf tesseract" })).data;
+    expect(hit).toMatchObject({ repo: "office-skills", matchedSkill: { name: "pdf-ocr", path: "skills/pdf-ocr/SKILL.md" } });
+  });
+
+  it("offers didYouMean when nothing matched", async () => {
+    const none = await search({ q: "jsno" });
+    expect(none.pagination.total).toBe(0);
+    expect(none.meta.didYouMean).toBe("json");
+    expect((await search({ q: "json" })).pagination.total).toBeGreaterThan(0);
+    expect((await search({ q: "pdf" })).meta.didYouMean).toBeUndefined();
   });
 
   it("non-Latin queries find their skills first", async () => {
@@ -184,6 +212,13 @@ describe("GET /skills/autocomplete", () => {
       expect(SuggestionEnvelope.parse(res.body).data).toEqual([]);
     },
   );
+  it("answers the first keystroke: one character gets the best completions of that letter", async () => {
+    const res = await call("/skills/autocomplete?q=p&limit=5");
+    expect(res.status, res.text).toBe(200);
+    const data = SuggestionEnvelope.parse(res.body).data;
+    expect(data.length).toBe(5);
+    for (const s of data) expect(s.text.startsWith("p")).toBe(true);
+  });
   it.each([["foo:bar x"], ['pd"f for'], ["pdf foo:"]])("%s has a syntax error before the last word: 400", async (q) => {
     const res = await call(`/skills/autocomplete?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(400);
@@ -191,7 +226,8 @@ describe("GET /skills/autocomplete", () => {
   });
   it.each([
     ["", "INVALID_QUERY"],
-    ["q=p", "INVALID_QUERY"],
+    ["q=", "INVALID_QUERY"],
+    ["q=%20%20", "INVALID_QUERY"],
     [`q=${"b".repeat(201)}`, "QUERY_TOO_LONG"],
     ["q=pd&limit=21", "INVALID_PARAMS"],
   ])("?%s -> 400 %s", async (query, code) => {

@@ -1,6 +1,7 @@
 // Relevance on real data: the shared dataset of real SKILL.md files, converted and built with the
 // search index, queried in-process through the real AssetStore. Checks that a skill's own distinctive
-// name and a phrase from its description put it first, and reports the dataset's known-answer table.
+// name and a phrase from its description put it first, and reports the known-answer tables: the
+// dataset's own, typo'd forms of distinctive names, and skills inside collections.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { searchEndpoint } from "../../src/api/search.js";
 import type { AssetStore } from "../../src/api/store.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
 import { folderStore } from "../../src/node/folder-assets.js";
+import { KNOWN_ANSWERS, type KnownAnswer, NESTED_ANSWERS, TYPO_ANSWERS } from "../../src/node/known-answers.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
 import { build } from "../../src/render/build.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
@@ -18,28 +20,6 @@ import { terms } from "../../src/search/text.js";
 
 /** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
 const memo = new Map<string, unknown>();
-
-/** The dataset README's known-answer queries, at repository granularity (one skill per repository). */
-export const KNOWN_ANSWERS: [query: string, expected: string[]][] = [
-  ["fuzz a Rust crate with cargo", ["trailofbits/skills"]],
-  ["Ruby fuzzer", ["trailofbits/skills"]],
-  ["write YARA malware detection rules", ["trailofbits/skills"]],
-  ["is this bank statement PDF forged", ["VerifyPDF/verifypdf-skill"]],
-  ["jj rebase bookmark", ["elrond298/jujutsu-skill"]],
-  ["Yandex Direct campaigns and bids", ["elsvv/yandex-direct-skill"]],
-  ["TON smart contract audit Tolk", ["elsvv/ton-best-practices-skill"]],
-  ["PFMEA DFMEA failure mode analysis", ["emadroshandel/pfmea-dfmea-skill"]],
-  ["AllStar Link amateur radio node", ["KJ5IRQ/openclaw-skill-asl3"]],
-  ["edit Obsidian .canvas files", ["kepano/obsidian-skills"]],
-  ["review RPGLE code on IBM i", ["noOne-Oliver/as400-code-review-skill"]],
-  ["去除文本中的 AI 生成痕迹", ["op7418/Humanizer-zh"]],
-  ["валидация моделей кредитного риска", ["00060633/credit-model-validation-skill"]],
-  ["endurance training coaching protocol", ["0800-ivan-digital/training-data", "astellj/section-11"]],
-  ["Terraform modules with Terratest CI", ["antonbabenko/terraform-skill"]],
-  ["commit a JetBrains changelist", ["LiLittleCat/jetbrains-changelist-commit-skill"]],
-  ["Joplin notes REST API", ["jantrix-tw/openclaw-skill-joplin"]],
-  ["Making Music DeSantis electronic music", ["FraDevi04/ableton-skill"]],
-];
 
 const present = sharedDatasetPresent();
 if (!present) console.warn(`relevance tests skipped: no shared dataset at ${SHARED_DATASET} (set SKILLS_SHARED_DATASET)`);
@@ -58,25 +38,48 @@ describe.skipIf(!present)("relevance on the real shared dataset", () => {
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const top = async (q: string, limit = 5) => {
+  const results = async (q: string, limit = 5) => {
     const url = new URL("http://localhost/api/v1/skills/search");
     url.searchParams.set("q", q);
     url.searchParams.set("limit", String(limit));
     const scope: RequestScope = { url, request: new Request(url), store, manifest, now: () => performance.now(), memo: memoOver(memo) };
-    return (await searchEndpoint(scope)).data.map((d) => `${d.owner}/${d.repo}`);
+    return (await searchEndpoint(scope)).data;
   };
+  const top = async (q: string, limit = 5) => (await results(q, limit)).map((d) => `${d.owner}/${d.repo}`);
 
-  it("the known-answer queries put the expected skill first", async () => {
+  const table = async (label: string, answers: readonly KnownAnswer[]) => {
     const report: string[] = [];
     let passed = 0;
-    for (const [q, expected] of KNOWN_ANSWERS) {
+    for (const [q, expected] of answers) {
       const got = await top(q, 3);
       const ok = expected.includes(got[0] ?? "");
       if (ok) passed++;
       report.push(`${ok ? "PASS" : "FAIL"}  ${q}  ->  ${got.join(", ") || "(none)"}`);
     }
-    console.log(`known answers: ${passed}/${KNOWN_ANSWERS.length}\n${report.join("\n")}`);
-    expect(passed).toBe(KNOWN_ANSWERS.length);
+    console.log(`${label}: ${passed}/${answers.length}\n${report.join("\n")}`);
+    return passed;
+  };
+
+  it("the known-answer queries put the expected skill first", async () => {
+    expect(await table("known answers", KNOWN_ANSWERS)).toBe(KNOWN_ANSWERS.length);
+  });
+
+  it("typo'd names find the skill a person would pick, first", async () => {
+    expect(await table("typo'd known answers", TYPO_ANSWERS)).toBe(TYPO_ANSWERS.length);
+    // "terrafrom": the terraform skills, each matched as a typo of terraform.
+    const hits = await results("terrafrom", 3);
+    expect(hits).toHaveLength(3);
+    for (const h of hits) expect(h.matches.some((m) => m.typo && m.terms.includes("terraform"))).toBe(true);
+  });
+
+  it("a skill inside a collection puts its collection first and names it", async () => {
+    expect(await table("nested skills", NESTED_ANSWERS)).toBe(NESTED_ANSWERS.length);
+    const [first] = await results("json canvas", 3);
+    expect(first).toMatchObject({
+      owner: "kepano",
+      repo: "obsidian-skills",
+      matchedSkill: { name: "json-canvas", path: "skills/json-canvas/SKILL.md" },
+    });
   });
 
   it("a skill's own distinctive name finds it first", async () => {

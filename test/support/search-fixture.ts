@@ -1,5 +1,6 @@
 // A small dataset for the search tests: a few hundred synthetic skills (the project's generator) plus
-// hand-written ones that pin down ranking, scripts (Chinese, Japanese, Russian) and HTML escaping.
+// hand-written ones that pin down ranking, scripts (Chinese, Japanese, Russian), HTML escaping, typo
+// tolerance and collections (a repository with nested skills).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compareKeys } from "../../src/contract/key.js";
@@ -19,10 +20,16 @@ interface Hand {
   categories?: string[];
   platforms?: string[];
   hasIndex?: boolean;
+  /** Other SKILL.md files of the repository (a collection), at skills/<name>/SKILL.md. */
+  nested?: { name: string; description: string }[];
 }
 
+const skillFile = (path: string, name: string, description: string, body = "Plain instructions.") => {
+  const content = `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\n---\n\n${body}\n`;
+  return { path, name, description, sha: blobSha(content), size: Buffer.byteLength(content), content };
+};
+
 function handRecord(h: Hand, i: number): SkillRecord {
-  const content = `---\nname: ${JSON.stringify(h.name)}\ndescription: ${JSON.stringify(h.description)}\n---\n\n${h.body ?? "Plain instructions."}\n`;
   return {
     id: String(900000 + i),
     owner: h.owner,
@@ -49,7 +56,8 @@ function handRecord(h: Hand, i: number): SkillRecord {
     headSha: "0".repeat(40),
     primary: "SKILL.md",
     files: [
-      { path: "SKILL.md", name: h.name, description: h.description, sha: blobSha(content), size: Buffer.byteLength(content), content },
+      skillFile("SKILL.md", h.name, h.description, h.body),
+      ...(h.nested ?? []).map((n) => skillFile(`skills/${n.name}/SKILL.md`, n.name, n.description)),
     ],
     starHistory: [],
   };
@@ -84,6 +92,23 @@ export const HAND: Hand[] = [
   },
   { owner: "phrase", repo: "ordered", name: "state-kit", description: "Glorbic hooks for state management.", hasIndex: true },
   { owner: "phrase", repo: "reversed", name: "hook-kit", description: "Hooks that feel glorbic in state.", hasIndex: true },
+  { owner: "typo", repo: "vortexia", name: "vortexia-helper", description: "Vortexia for the tests." },
+  { owner: "typo", repo: "zendrok", name: "zendrok", description: "Zendrok runner." },
+  { owner: "typo", repo: "quarzelith", name: "quarzelith", description: "Mineral data." },
+  { owner: "typo", repo: "exact-in-content", name: "content-holder", description: "Holds words.", body: "Mentions vortexib once." },
+  { owner: "typo", repo: "wqax", name: "wqax", description: "Wqax tool." },
+  { owner: "solo", repo: "json-prism", name: "json-prism", description: "One skill." },
+  { owner: "solo", repo: "prism-notes", name: "notes-kit", description: "Keeps notes.", body: "Mentions json prism usage." },
+  {
+    owner: "coll",
+    repo: "toolbox",
+    name: "toolbox",
+    description: "A box of tools.",
+    nested: [
+      { name: "json-prism", description: "Edit prism files." },
+      { name: "kwyx-lint", description: "A linter for kwyx files." },
+    ],
+  },
 ];
 
 export async function writeFixtureDataset(dir: string, synthetic = 300, seed = 7): Promise<SkillRecord[]> {

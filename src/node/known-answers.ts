@@ -1,0 +1,67 @@
+// Known answers on the real shared dataset, at repository granularity (one result per repository):
+// the dataset README's own table, typo'd forms of distinctive names, and skills that live inside a
+// collection. Each query lists the repositories a person would pick first. Used by the relevance
+// test and by the relevance benchmark.
+
+export type KnownAnswer = [query: string, expected: string[]];
+
+/** The dataset README's known-answer queries. */
+export const KNOWN_ANSWERS: KnownAnswer[] = [
+  ["fuzz a Rust crate with cargo", ["trailofbits/skills"]],
+  ["Ruby fuzzer", ["trailofbits/skills"]],
+  ["write YARA malware detection rules", ["trailofbits/skills"]],
+  ["is this bank statement PDF forged", ["VerifyPDF/verifypdf-skill"]],
+  ["jj rebase bookmark", ["elrond298/jujutsu-skill"]],
+  ["Yandex Direct campaigns and bids", ["elsvv/yandex-direct-skill"]],
+  ["TON smart contract audit Tolk", ["elsvv/ton-best-practices-skill"]],
+  ["PFMEA DFMEA failure mode analysis", ["emadroshandel/pfmea-dfmea-skill"]],
+  ["AllStar Link amateur radio node", ["KJ5IRQ/openclaw-skill-asl3"]],
+  ["edit Obsidian .canvas files", ["kepano/obsidian-skills"]],
+  ["review RPGLE code on IBM i", ["noOne-Oliver/as400-code-review-skill"]],
+  ["去除文本中的 AI 生成痕迹", ["op7418/Humanizer-zh"]],
+  ["валидация моделей кредитного риска", ["00060633/credit-model-validation-skill"]],
+  ["endurance training coaching protocol", ["0800-ivan-digital/training-data", "astellj/section-11"]],
+  ["Terraform modules with Terratest CI", ["antonbabenko/terraform-skill"]],
+  ["commit a JetBrains changelist", ["LiLittleCat/jetbrains-changelist-commit-skill"]],
+  ["Joplin notes REST API", ["jantrix-tw/openclaw-skill-joplin"]],
+  ["Making Music DeSantis electronic music", ["FraDevi04/ableton-skill"]],
+];
+
+const TERRAFORM = [
+  "kdcllc/azure-terraform-skills",
+  "antonbabenko/terraform-skill",
+  "unleftie/terraform-skill",
+  "Qixichao/huawei-cloud-terraform-skill",
+];
+const MERMAID = ["Agents365-ai/mermaid-skill", "jasonrig/mermaid-skill", "TheNha/mermaid-skill"];
+
+/** Typo'd forms: of distinctive names, and of words in the known-answer queries. */
+export const TYPO_ANSWERS: KnownAnswer[] = [
+  ["terrafrom", TERRAFORM],
+  ["kubernets", ["Jeffallan/claude-skills"]],
+  ["jujitsu", ["elrond298/jujutsu-skill"]],
+  ["obsidain canvas", ["kepano/obsidian-skills"]],
+  ["yandx direct campaigns", ["elsvv/yandex-direct-skill"]],
+  ["joplni notes", ["jantrix-tw/openclaw-skill-joplin"]],
+  ["pfmae dfmea", ["emadroshandel/pfmea-dfmea-skill"]],
+  ["humaniser", ["blader/humanizer", "op7418/Humanizer-zh"]],
+  ["mermiad diagram", MERMAID],
+  ["fuzz a Rust crate with crago", ["trailofbits/skills"]],
+  ["Ruby fuzer", ["trailofbits/skills"]],
+  ["write YARA malwre detection rules", ["trailofbits/skills"]],
+  ["Terrafrom modules with Terratest CI", ["antonbabenko/terraform-skill"]],
+  ["commit a JetBrains changelsit", ["LiLittleCat/jetbrains-changelist-commit-skill"]],
+];
+
+/** Skills that live inside a collection, found by their own name. */
+export const NESTED_ANSWERS: KnownAnswer[] = [
+  ["json canvas", ["kepano/obsidian-skills"]],
+  ["obsidian bases", ["kepano/obsidian-skills"]],
+  ["cargo fuzz", ["trailofbits/skills"]],
+  ["yara rules", ["trailofbits/skills"]],
+  ["semgrep rules", ["trailofbits/skills"]],
+  ["ruzzy fuzzer", ["trailofbits/skills"]],
+  ["expo router", ["expo/skills"]],
+  ["remotion best practices", ["remotion-dev/skills"]],
+  ["slack gif creator", ["anthropics/skills", "ComposioHQ/awesome-claude-skills"]],
+];

@@ -1,0 +1,117 @@
+// The parts of the search index added on top of the term shards, built from what the term index
+// build already holds: the nested-skill index (names and descriptions of a collection's other
+// SKILL.md files, per nested id), the typo vocabulary (every indexed word in buckets by first letter
+// and length), and the precomputed unions of prefixes too big to expand at query time.
+import { toLittleEndian } from "../contract/columns.js";
+import {
+  NESTED_INFO_PER_FILE,
+  type NestedManifest,
+  type RangeShard,
+  type TypoEntry,
+  type TypoManifest,
+} from "../contract/search-manifest.js";
+import { stableStringify } from "../dataset/json.js";
+import type { SkillRecord } from "../schemas/dataset.js";
+import { fieldKeys } from "../search/document-text.js";
+import { typoBuckets } from "../search/typo.js";
+import type { OutputSink } from "./output.js";
+import { prefixUnions } from "./prefix-unions.js";
+import { nestedSkills } from "./search-document.js";
+import { hashName, type KeyLists, writeJsonShards, writeTermShards } from "./search-shards.js";
+
+/** Typo shards are small: a word reads its few buckets, usually from one file. */
+export const TYPO_SHARD_BYTES = 32 * 1024;
+
+/** One index family as the build sees it: its sorted keys (words and pair keys) and the lists of key `i`. */
+export interface BuiltFamily {
+  keys: readonly string[];
+  listsAt: (i: number) => KeyLists;
+  docCount: number;
+}
+
+export interface SearchExtras {
+  prefixes: RangeShard[];
+  nested: NestedManifest;
+  typo: TypoManifest;
+}
+
+const isPair = (key: string) => key.startsWith("\u0001");
+
+/** The nested skills' keys and lists (name, description) per nested id. */
+function nestedFamily(records: readonly SkillRecord[]): BuiltFamily & { skills: ReturnType<typeof nestedSkills> } {
+  const skills = nestedSkills(records);
+  const lists = new Map<string, [number[] | undefined, number[] | undefined]>();
+  skills.forEach((s, id) => {
+    [s.name, s.description].forEach((text, f) => {
+      for (const key of fieldKeys([text], true)) {
+        let entry = lists.get(key);
+        if (!entry) lists.set(key, (entry = [undefined, undefined]));
+        (entry[f] ??= []).push(id);
+      }
+    });
+  });
+  const keys = [...lists.keys()].sort();
+  return { keys, listsAt: (i) => lists.get(keys[i]!)!, docCount: skills.length, skills };
+}
+
+async function writePrefixUnions(sink: OutputSink, dir: "prefixes", family: BuiltFamily, threshold: number): Promise<RangeShard[]> {
+  const at = family.keys.flatMap((k, i) => (isPair(k) ? [] : [i]));
+  const unions = prefixUnions(
+    at.map((i) => family.keys[i]!),
+    (j) => family.listsAt(at[j]!),
+    family.docCount,
+    threshold,
+  );
+  const prefixes = unions.map(([p]) => p);
+  return (await writeTermShards(sink, dir, prefixes, (i) => unions[i]![1], family.docCount)).shards;
+}
+
+/** How often each word is indexed, over every family and field: typo matches are ranked by it. */
+function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
+  const weights = new Map<string, number>();
+  for (const family of families) {
+    for (let i = 0; i < family.keys.length; i++) {
+      const key = family.keys[i]!;
+      if (isPair(key)) continue;
+      const n = family.listsAt(i).reduce((s, l) => s + (l?.length ?? 0), 0);
+      weights.set(key, (weights.get(key) ?? 0) + n);
+    }
+  }
+  return [...weights];
+}
+
+export async function writeSearchExtras(
+  records: readonly SkillRecord[],
+  main: BuiltFamily,
+  sink: OutputSink,
+  maxExpansions: number,
+  log: (line: string) => void,
+): Promise<SearchExtras> {
+  const nested = nestedFamily(records);
+  const nestedTerms = await writeTermShards(sink, "nested", nested.keys, nested.listsAt, nested.docCount);
+  const owners = toLittleEndian(Uint32Array.from(nested.skills, (s) => s.owner));
+  const ownersFile = hashName("nested", owners, "bin");
+  await sink.write(ownersFile, owners);
+  const info: string[] = [];
+  for (let from = 0; from < nested.skills.length; from += NESTED_INFO_PER_FILE) {
+    const text = stableStringify(nested.skills.slice(from, from + NESTED_INFO_PER_FILE).map((s) => [s.name, s.path]));
+    const file = hashName("skills", text, "json");
+    await sink.write(file, text);
+    info.push(file);
+  }
+  log(`search: ${nested.skills.length} nested skills, ${nested.keys.length} keys in ${nestedTerms.shards.length} shards`);
+
+  const prefixes = await writePrefixUnions(sink, "prefixes", main, maxExpansions);
+  const nestedPrefixes = await writePrefixUnions(sink, "prefixes", nested, maxExpansions);
+  log(`search: ${prefixes.length + nestedPrefixes.length} shards of precomputed prefixes`);
+
+  const words = vocabulary([main, nested]);
+  const buckets = typoBuckets(words);
+  const typoShards = await writeJsonShards(sink, "typo", buckets, (b) => b[0], TYPO_SHARD_BYTES);
+  log(`search: typo vocabulary of ${words.length} words in ${typoShards.length} shards`);
+  return {
+    prefixes,
+    nested: { docCount: nested.docCount, terms: nestedTerms.shards, prefixes: nestedPrefixes, owners: ownersFile, info },
+    typo: { shards: typoShards, words: buckets.reduce((s, [, list]) => s + list.length, 0) },
+  };
+}

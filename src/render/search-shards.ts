@@ -1,0 +1,109 @@
+// Writing range shards: sorted entries cut into files of about a target size, each named by a hash
+// of its bytes (an unchanged shard keeps its name and its CDN cache), listed in the manifest by their
+// first key. Used for the term shards of every index family and for the JSON lookup shards.
+import { createHash } from "node:crypto";
+import { type SearchFolder, searchFile } from "../contract/paths.js";
+import { encodePostings } from "../contract/postings.js";
+import type { RangeShard } from "../contract/search-manifest.js";
+import { encodeShard, type ShardEntry } from "../contract/term-shard.js";
+import { stableStringify } from "../dataset/json.js";
+import type { OutputSink } from "./output.js";
+
+export const SHARD_BYTES = 256 * 1024;
+export const SUGGEST_SHARD_BYTES = 48 * 1024;
+
+export const hashName = (folder: SearchFolder, bytes: Uint8Array | string, ext: "bin" | "json") =>
+  searchFile(folder, createHash("sha256").update(bytes).digest("hex").slice(0, 16), ext);
+
+const EMPTY = new Uint8Array(0);
+const NO_LIST = Uint8Array.of(0);
+
+/** Posting lists of one key for the three lists of a term shard; undefined where the key is absent. */
+export type KeyLists = readonly (ArrayLike<number> | undefined)[];
+
+export function encodeEntry(term: string, lists: KeyLists, docCount: number): ShardEntry {
+  const encoded = [0, 1, 2].map((f) => {
+    const l = lists[f];
+    if (!l) return NO_LIST;
+    const out: number[] = [];
+    encodePostings(l, docCount, out);
+    return Uint8Array.from(out);
+  });
+  return { term, lists: [encoded[0] ?? EMPTY, encoded[1] ?? EMPTY, encoded[2] ?? EMPTY] };
+}
+
+/** Groups sorted items into runs of about `target` bytes. */
+export function cut<T>(items: readonly T[], size: (item: T) => number, target: number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const s = size(item);
+    if (run.length > 0 && bytes + s > target) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(item);
+    bytes += s;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** Writes sorted JSON items as range shards of about `target` bytes under search/`dir`/. */
+export async function writeJsonShards<T>(
+  sink: OutputSink,
+  dir: SearchFolder,
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  target = SUGGEST_SHARD_BYTES,
+): Promise<RangeShard[]> {
+  const runs = cut(items, (i) => JSON.stringify(i).length + 1, target);
+  const shards: RangeShard[] = [];
+  for (const run of runs) {
+    const text = stableStringify(run);
+    const file = hashName(dir, text, "json");
+    await sink.write(file, text);
+    shards.push({ first: keyOf(run[0]!), file, bytes: Buffer.byteLength(text) });
+  }
+  return shards;
+}
+
+/**
+ * Writes binary term shards under search/`dir`/ for sorted `keys`, the lists of key `i` from
+ * `listsAt(i)`; returns the shards and the bytes of all entries. `progress` hears of every 50th shard.
+ */
+export async function writeTermShards(
+  sink: OutputSink,
+  dir: SearchFolder,
+  keys: readonly string[],
+  listsAt: (i: number) => KeyLists,
+  docCount: number,
+  progress: (shards: number) => void = () => {},
+): Promise<{ shards: RangeShard[]; bytes: number }> {
+  const shards: RangeShard[] = [];
+  let total = 0;
+  let run: ShardEntry[] = [];
+  let runBytes = 0;
+  const flush = async () => {
+    if (run.length === 0) return;
+    const bytes = encodeShard(run, docCount);
+    const file = hashName(dir, bytes, "bin");
+    await sink.write(file, bytes);
+    shards.push({ first: run[0]!.term, file, bytes: bytes.length });
+    run = [];
+    runBytes = 0;
+  };
+  for (let i = 0; i < keys.length; i++) {
+    const entry = encodeEntry(keys[i]!, listsAt(i), docCount);
+    const size = entry.term.length + 16 + entry.lists.reduce((s, l) => s + l.length, 0);
+    total += size;
+    if (runBytes > 0 && runBytes + size > SHARD_BYTES) await flush();
+    run.push(entry);
+    runBytes += size;
+    if (shards.length % 50 === 0 && run.length === 1) progress(shards.length);
+  }
+  await flush();
+  return { shards, bytes: total };
+}

@@ -1,0 +1,414 @@
+// Query execution against the sharded index. Each clause becomes one set of skills per ranked field:
+// the skill's own name, description and content from the term shards, its collection's skills' names
+// and descriptions from the nested shards (mapped from nested ids to skills). Phrases intersect their
+// words and adjacent-pair keys, prefixes unite their expansions (or read a precomputed union), and a
+// plain word of 5+ characters that nothing holds matches the words a typo away. Then AND of the
+// required clauses (or, when nothing has them all, any of them), minus exclusions, filters, ranking,
+// and the requested page.
+import { type Columns, FLAG_HAS_INDEX, fromLittleEndian } from "../contract/columns.js";
+import { PHRASE_FIELDS, RANKED_COUNT } from "../contract/fields.js";
+import { Bitset } from "../contract/postings.js";
+import type { SearchManifest } from "../contract/search-manifest.js";
+import { type FamilyManifest, FamilyReader, type IndexFiles, type KeyRef, QueryBudget } from "./families.js";
+import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
+import { clauseFields, clauseScore, NESTED_FIELDS, OWN_FIELDS, pageOf, type Ranked } from "./rank.js";
+import { pairsOf } from "./text.js";
+import { allowedTypos, findTypoMatches, type TypoMatch } from "./typo.js";
+
+/**
+ * When a plain word joins its typo matches: "missing" only when no skill holds the word itself (the
+ * measured choice, see docs/SEARCH.md), "always" at a lower score, or "off".
+ */
+export type TypoMode = "missing" | "always" | "off";
+export const DEFAULT_TYPO_MODE: TypoMode = "missing";
+
+export interface Filters {
+  /** Bit masks over the manifest vocabularies; 0 means no filter. */
+  categoryMask: number;
+  platformMask: number;
+  minStars: number;
+  hasIndex?: boolean;
+}
+
+export const NO_FILTERS: Filters = { categoryMask: 0, platformMask: 0, minStars: 0 };
+
+type Sets = (Bitset | undefined)[];
+
+/** One clause resolved: where it matches and where exactly, per ranked field (skills) and per nested field (nested ids). */
+export interface ClauseSets {
+  match: Sets;
+  exact: Sets;
+  nestedMatch: Sets;
+  nestedExact: Sets;
+  /** The typo matches that joined, each with its skills per ranked field and its nested ids per nested field. */
+  typos: { word: string; distance: number; match: Sets; nested: Sets }[];
+  /** A plain word held by no skill at all (a candidate for didYouMean). */
+  missing?: string;
+}
+
+/** What one request reads the index through: both families, the nested owners, the typo shards, one budget. */
+export class SearchIndex {
+  readonly main: FamilyReader;
+  readonly nested: FamilyReader;
+  readonly budget: QueryBudget;
+  private ownersLoad?: Promise<Uint32Array>;
+
+  constructor(
+    readonly store: IndexFiles,
+    readonly manifest: SearchManifest,
+    budget = new QueryBudget(),
+  ) {
+    this.budget = budget;
+    const main: FamilyManifest = { docCount: manifest.docCount, terms: manifest.terms, prefixes: manifest.prefixes };
+    this.main = new FamilyReader(store, main, manifest.maxExpansions, budget);
+    this.nested = new FamilyReader(store, manifest.nested, manifest.maxExpansions, budget);
+  }
+
+  get docCount(): number {
+    return this.manifest.docCount;
+  }
+
+  /** Nested id -> the ordinal of its repository (ascending). */
+  owners(): Promise<Uint32Array> {
+    this.ownersLoad ??=
+      this.manifest.nested.docCount === 0
+        ? Promise.resolve(new Uint32Array(0))
+        : this.store.bytes(this.manifest.nested.owners).then(fromLittleEndian);
+    return this.ownersLoad;
+  }
+}
+
+/** Per list of one family: the matching documents and the exactly matching ones. */
+interface FamilySets {
+  match: Sets;
+  exact: Sets;
+  /** Whether the clause's words are in this family at all (for a term: its key exists). */
+  found: boolean;
+}
+
+async function resolveIn(reader: FamilyReader, c: Clause, lists: readonly number[], phraseLists: readonly boolean[]): Promise<FamilySets> {
+  const size = reader.docCount;
+  const match: Sets = [];
+  const exact: Sets = [];
+  if (lists.length === 0) return { match, exact, found: false };
+  if (c.kind === "prefix") {
+    const prefix = c.terms[0]!;
+    const [hit, whole] = await Promise.all([reader.prefix(prefix), reader.find(prefix)]);
+    for (const l of lists) {
+      match[l] = FamilyReader.prefixPostings(hit, l, size);
+      exact[l] = FamilyReader.postings(whole, l, new Bitset(size));
+    }
+    return { match, exact, found: "union" in hit || hit.refs.length > 0 };
+  }
+  const pairs = c.kind === "phrase" ? pairsOf(c.terms).filter((p) => !c.terms.includes(p)) : [];
+  const [refs, pairRefs] = await Promise.all([
+    Promise.all(c.terms.map((k) => reader.find(k))),
+    Promise.all(lists.some((l) => phraseLists[l]) ? pairs.map((k) => reader.find(k)) : []),
+  ]);
+  for (const l of lists) {
+    // In a list with pair keys, a phrase's pairs imply its words: the words' (longer) lists are skipped.
+    const needed: (KeyRef | undefined)[] = phraseLists[l] && pairRefs.length > 0 ? pairRefs : refs;
+    let set: Bitset | undefined;
+    if (needed.some((ref) => ref === undefined)) set = new Bitset(size);
+    else {
+      for (const ref of needed) {
+        const one = FamilyReader.postings(ref, l, new Bitset(size));
+        set = set ? set.and(one) : one;
+      }
+    }
+    match[l] = set;
+    exact[l] = set;
+  }
+  return { match, exact, found: refs.every((r) => r !== undefined) };
+}
+
+/** The skills (ordinals) whose collections hold the nested ids of `set`. */
+function toOwners(set: Bitset | undefined, owners: Uint32Array, docCount: number): Bitset | undefined {
+  if (!set) return undefined;
+  const out = new Bitset(docCount);
+  set.forEach((id) => out.add(owners[id]!));
+  return out;
+}
+
+/** A word's exact matches: its skills per ranked field, and its nested ids per nested field. */
+async function wordSets(index: SearchIndex, word: string): Promise<{ match: Sets; nested: Sets }> {
+  const c: Clause = { kind: "term", terms: [word], negate: false };
+  const [own, nested] = await Promise.all([
+    resolveIn(index.main, c, [0, 1, 2], PHRASE_FIELDS),
+    resolveIn(index.nested, c, [0, 1], PHRASE_FIELDS),
+  ]);
+  const owners = await index.owners();
+  return {
+    match: [...OWN_FIELDS.map((f) => own.match[f]), ...nested.match.map((s) => toOwners(s, owners, index.docCount))],
+    nested: nested.match,
+  };
+}
+
+const orInto = (target: Sets, k: number, s: Bitset | undefined) => {
+  if (s) target[k] = target[k] ? target[k]!.clone().or(s) : s.clone();
+};
+
+/** Whether a clause may match words a typo away: a plain (unquoted), unrestricted, positive word long enough. */
+export const typoEligible = (c: Clause): boolean =>
+  c.kind === "term" && !c.quoted && !c.field && !c.negate && allowedTypos(c.terms[0]!) > 0;
+
+export async function resolveClause(index: SearchIndex, c: Clause, mode: TypoMode = DEFAULT_TYPO_MODE): Promise<ClauseSets> {
+  const fields = clauseFields(c);
+  const ownLists = fields.filter((f) => f < OWN_FIELDS.length);
+  const nestedLists = fields.filter((f) => f >= OWN_FIELDS.length).map((f) => f - OWN_FIELDS.length);
+  const [own, nested] = await Promise.all([
+    resolveIn(index.main, c, ownLists, PHRASE_FIELDS),
+    resolveIn(index.nested, c, nestedLists, PHRASE_FIELDS),
+  ]);
+  const owners = nestedLists.length > 0 ? await index.owners() : new Uint32Array(0);
+  const match: Sets = new Array(RANKED_COUNT).fill(undefined);
+  const exact: Sets = new Array(RANKED_COUNT).fill(undefined);
+  for (const f of ownLists) {
+    match[f] = own.match[f];
+    exact[f] = own.exact[f];
+  }
+  for (const l of nestedLists) {
+    match[NESTED_FIELDS[l]!] = toOwners(nested.match[l], owners, index.docCount);
+    exact[NESTED_FIELDS[l]!] = toOwners(nested.exact[l], owners, index.docCount);
+  }
+  const sets: ClauseSets = { match, exact, nestedMatch: nested.match, nestedExact: nested.exact, typos: [] };
+  const held = own.found || nested.found;
+  if (c.kind === "term" && !held && !c.negate) sets.missing = c.terms[0]!;
+  if (mode === "off" || !typoEligible(c) || (mode === "missing" && held)) return sets;
+  // Typo matches widen `match` (never `exact`), so they score as the field's weight without the exact bonus.
+  index.budget.spend(1);
+  const found: TypoMatch[] = await findTypoMatches(index.store, index.manifest.typo, c.terms[0]!);
+  for (const t of found) {
+    const word = await wordSets(index, t.word);
+    sets.typos.push({ word: t.word, distance: t.distance, match: word.match, nested: word.nested });
+    word.match.forEach((s, f) => orInto(match, f, s));
+    word.nested.forEach((s, l) => orInto(sets.nestedMatch, l, s));
+  }
+  return sets;
+}
+
+const anyField = (sets: ClauseSets, size: number): Bitset => {
+  const out = new Bitset(size);
+  for (const s of sets.match) if (s) out.or(s);
+  return out;
+};
+
+/** A collection's best-matching nested skill: [clauses matched, score] over its name and description. */
+export interface NestedBest {
+  id: number;
+  matched: number;
+  score: number;
+}
+
+/**
+ * The nested skill of each collection that matches the required clauses best (more clauses, then a
+ * higher score over its own name and description, then the first by path): a collection ranks as its
+ * best skill, whose name and description count as skillName and skillDescription. Its other skills'
+ * names and descriptions count as content (they are part of the content field), as they did before.
+ */
+export function bestNested(required: readonly ClauseSets[], owners: Uint32Array): Map<number, NestedBest> {
+  const ids = new Set<number>();
+  for (const c of required) for (const s of c.nestedMatch) s?.forEach((id) => ids.add(id));
+  const best = new Map<number, NestedBest>();
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    let matched = 0;
+    let score = 0;
+    for (const c of required) {
+      const one = NESTED_SCORE[nestedBits(c, id)]! / 4;
+      if (one > 0) matched++;
+      score += one;
+    }
+    const o = owners[id]!;
+    const held = best.get(o);
+    if (!held || matched > held.matched || (matched === held.matched && score > held.score)) best.set(o, { id, matched, score });
+  }
+  return best;
+}
+
+/** (match, exact) bits of a nested id for a clause: bit 0 name match, 1 description match, 2 name exact, 3 description exact. */
+const nestedBits = (c: ClauseSets, id: number): number =>
+  (c.nestedMatch[0]?.has(id) ? 1 : 0) |
+  (c.nestedMatch[1]?.has(id) ? 2 : 0) |
+  (c.nestedExact[0]?.has(id) ? 4 : 0) |
+  (c.nestedExact[1]?.has(id) ? 8 : 0);
+
+/** clauseScore of the 16 nested bit combinations, in quarter points. */
+const NESTED_SCORE = Uint16Array.from({ length: 16 }, (_, bits) => {
+  const match = new Array<boolean>(RANKED_COUNT).fill(false);
+  const exact = new Array<boolean>(RANKED_COUNT).fill(false);
+  NESTED_FIELDS.forEach((f, l) => {
+    match[f] = (bits & (1 << l)) !== 0;
+    exact[f] = (bits & (4 << l)) !== 0 && match[f];
+  });
+  return Math.round(clauseScore(match, exact) * 4);
+});
+
+/** A required clause as ranked: its own fields as resolved, its nested fields from each collection's best skill. */
+export interface RankedClause extends ClauseSets {
+  ranked: { match: Sets; exact: Sets };
+}
+
+function rankNested(required: readonly ClauseSets[], best: ReadonlyMap<number, NestedBest>, docCount: number): RankedClause[] {
+  return required.map((c) => {
+    const match = c.match.slice();
+    const exact = c.exact.slice();
+    NESTED_FIELDS.forEach((f, l) => {
+      if (!c.nestedMatch[l]) return;
+      const m = new Bitset(docCount);
+      const e = new Bitset(docCount);
+      for (const [o, b] of best) {
+        if (c.nestedMatch[l]!.has(b.id)) m.add(o);
+        if (c.nestedExact[l]?.has(b.id)) e.add(o);
+      }
+      match[f] = m;
+      exact[f] = e;
+    });
+    return { ...c, ranked: { match, exact } };
+  });
+}
+
+export interface SearchOutcome {
+  total: number;
+  items: Ranked[];
+  /** The required clauses' sets as ranked, in query order (for explaining the page). */
+  required: RankedClause[];
+  /** Each collection's best-matching nested skill. */
+  best: Map<number, NestedBest>;
+}
+
+/** Clears, in `set`, every skill the filters reject (a column check per member). */
+function applyFilters(set: Bitset, columns: Columns, filters: Filters): Bitset {
+  if (!filters.categoryMask && !filters.platformMask && !filters.minStars && filters.hasIndex === undefined) return set;
+  set.forEach((o) => {
+    const ok =
+      (!filters.categoryMask || (columns.categories[o]! & filters.categoryMask) !== 0) &&
+      (!filters.platformMask || (columns.platforms[o]! & filters.platformMask) !== 0) &&
+      columns.stars[o]! >= filters.minStars &&
+      (filters.hasIndex === undefined || ((columns.flags[o]! & FLAG_HAS_INDEX) !== 0) === filters.hasIndex);
+    if (!ok) set.words[o >>> 5]! &= ~(1 << (o & 31));
+  });
+  return set;
+}
+
+/**
+ * clauseScore for each combination of (match, exact) bits over the ranked fields, in quarter points:
+ * scoring a skill is then a few bit tests and a table lookup per clause.
+ */
+const SCORE_TABLE = Uint16Array.from({ length: 1 << (2 * RANKED_COUNT) }, (_, bits) => {
+  const match = Array.from({ length: RANKED_COUNT }, (_, f) => (bits & (1 << f)) !== 0);
+  const exact = Array.from({ length: RANKED_COUNT }, (_, f) => (bits & (1 << (RANKED_COUNT + f))) !== 0 && match[f]!);
+  return Math.round(clauseScore(match, exact) * 4);
+});
+
+export interface RunOptions {
+  /**
+   * When no skill has every required clause, take the skills with any of them, ranked by how many
+   * they have (search does this; counting does not). Default true.
+   */
+  fallback?: boolean;
+  typos?: TypoMode;
+  /** Clause sets already resolved in this request, by clauseKey: a clause shared by several queries is read once. */
+  resolved?: Map<string, Promise<ClauseSets>>;
+}
+
+function resolveOnce(index: SearchIndex, c: Clause, options: RunOptions): Promise<ClauseSets> {
+  if (!options.resolved) return resolveClause(index, c, options.typos);
+  const key = clauseKey(c);
+  let hit = options.resolved.get(key);
+  if (!hit) options.resolved.set(key, (hit = resolveClause(index, c, options.typos)));
+  return hit;
+}
+
+/** The required clauses' sets and the skills that qualify: AND of the clauses (or the fallback), minus exclusions, filtered. */
+async function select(index: SearchIndex, columns: Columns, query: ParsedQuery, filters: Filters, options: RunOptions) {
+  const size = index.docCount;
+  if (columns.count !== size) throw new RangeError(`index has ${size} skills, columns ${columns.count}`);
+  const [required, excluded] = await Promise.all([
+    Promise.all(query.required.map((c) => resolveOnce(index, c, options))),
+    Promise.all(query.excluded.map((c) => resolveOnce(index, c, options))),
+  ]);
+  const any = required.map((sets) => anyField(sets, size));
+  const excludedAny = new Bitset(size);
+  for (const sets of excluded) excludedAny.or(anyField(sets, size));
+  let candidates = any[0]!.clone();
+  for (const a of any.slice(1)) candidates.and(a);
+  applyFilters(candidates.andNot(excludedAny), columns, filters);
+  if ((options.fallback ?? true) && candidates.count() === 0 && required.length > 1) {
+    // Nothing has every term: fall back to skills with any of them, ranked by how many they have.
+    candidates = new Bitset(size);
+    for (const a of any) candidates.or(a);
+    applyFilters(candidates.andNot(excludedAny), columns, filters);
+  }
+  return { required, candidates };
+}
+
+/** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
+export async function countAllTerms(
+  index: SearchIndex,
+  columns: Columns,
+  query: ParsedQuery,
+  options: Pick<RunOptions, "resolved" | "typos"> = {},
+): Promise<number> {
+  return (await select(index, columns, query, NO_FILTERS, { ...options, fallback: false })).candidates.count();
+}
+
+/** Runs a parsed query; `page` is 1-based. */
+export async function executeQuery(
+  index: SearchIndex,
+  columns: Columns,
+  query: ParsedQuery,
+  filters: Filters,
+  page: number,
+  limit: number,
+  options: RunOptions = {},
+): Promise<SearchOutcome> {
+  const selected = await select(index, columns, query, filters, options);
+  const { candidates } = selected;
+  const best = bestNested(selected.required, await index.owners());
+  const required = rankNested(selected.required, best, index.docCount);
+  const total = candidates.count();
+  // One exact float64 key per candidate: clauses matched (7 bits), score in quarter points (13 bits),
+  // stars (32 bits); ties on it fall to updatedAt, then ordinal.
+  const ordinals = new Uint32Array(total);
+  const keys = new Float64Array(total);
+  // 2 * RANKED_COUNT word arrays per clause (match then exact, per field); an absent set reads as empty.
+  const none = new Uint32Array(candidates.words.length);
+  const width = 2 * RANKED_COUNT;
+  const sets = required.flatMap((c) => [...c.ranked.match, ...c.ranked.exact].map((b) => b?.words ?? none));
+  let n = 0;
+  const cw = candidates.words;
+  for (let w = 0; w < cw.length; w++) {
+    // Members of each 32-bit word, walked directly: this loop runs once per candidate, up to every
+    // skill for a common word.
+    for (let rest = cw[w]! | 0; rest !== 0; ) {
+      const low = 31 - Math.clz32(rest);
+      rest ^= 1 << low;
+      const o = (w << 5) + low;
+      let units = 0;
+      let matched = 0;
+      for (let b = 0; b < sets.length; b += width) {
+        let bits = 0;
+        for (let k = 0; k < width; k++) bits |= ((sets[b + k]![w]! >>> low) & 1) << k;
+        const s = SCORE_TABLE[bits]!;
+        matched += (s + 32767) >>> 15; // 1 when s > 0
+        units += s;
+      }
+      ordinals[n] = o;
+      // A query has at most MAX_CLAUSES clauses and a clause scores under 64 quarter points: units < 8192.
+      keys[n++] = (matched * 8192 + units) * 4294967296 + columns.stars[o]!;
+    }
+  }
+  const page0 = pageOf(keys, ordinals, columns.updated, page, limit);
+  return {
+    total,
+    required,
+    best,
+    items: page0.map((i) => ({
+      ordinal: ordinals[i]!,
+      matched: Math.floor(keys[i]! / 2 ** 45),
+      score: (Math.floor(keys[i]! / 2 ** 32) % 8192) / 4,
+      stars: columns.stars[ordinals[i]!]!,
+      updated: columns.updated[ordinals[i]!]!,
+    })),
+  };
+}
