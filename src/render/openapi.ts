@@ -62,7 +62,7 @@ export function openApiDocument(vocab: Vocabulary, serverUrl = "/api/v1"): JsonS
     paths: {
       "/skills": op("List skills", SkillListEnvelope, list),
       "/skills/search": op("Search skills", SearchEnvelope, queryParameters(searchQuery(vocab), ["q"])),
-      "/skills/autocomplete": op("Autocomplete suggestions", SuggestionEnvelope, queryParameters(suggestQuery)),
+      "/skills/autocomplete": op("Autocomplete suggestions", SuggestionEnvelope, queryParameters(suggestQuery, ["q"])),
       "/skills/{owner}/{repo}": op("Get a skill", SkillDetailEnvelope, ownerRepo),
       "/skills/{owner}/{repo}/content": op("Get a skill's SKILL.md", SkillContentEnvelope, [
         ...ownerRepo,

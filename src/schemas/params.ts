@@ -65,7 +65,12 @@ export const BooleanParam = z
 
 export const searchQuery = (vocab: Vocabulary) =>
   z.object({
-    q: z.string().optional(),
+    q: z
+      .string()
+      .optional()
+      .describe(
+        "The query (docs/SEARCH.md): 2 to 200 characters, at most 24 words, phrases and prefixes. Missing, empty or one character: 400 INVALID_QUERY",
+      ),
     page: intParam(1, 1_000_000_000, 1),
     limit: intParam(1, LIMITS.searchMax, LIMITS.searchDefault),
     category: oneOf(vocab.categories).optional(),
@@ -76,7 +81,10 @@ export const searchQuery = (vocab: Vocabulary) =>
 export type SearchQuery = z.output<ReturnType<typeof searchQuery>>;
 
 export const suggestQuery = z.object({
-  q: z.string().optional(),
+  q: z
+    .string()
+    .optional()
+    .describe("The text typed so far: 1 to 200 characters (one character is the first keystroke). Missing or empty: 400 INVALID_QUERY"),
   limit: intParam(1, LIMITS.suggestMax, LIMITS.suggestDefault),
 });
 export type SuggestQuery = z.output<typeof suggestQuery>;

@@ -212,6 +212,16 @@ describe("GET /skills/autocomplete", () => {
       expect(SuggestionEnvelope.parse(res.body).data).toEqual([]);
     },
   );
+  it("the OpenAPI document says q is required and what a missing or empty q answers", async () => {
+    const doc = (await call("/openapi.json")).body as {
+      paths: Record<string, { get: { parameters: { name: string; required: boolean; schema: { description?: string } }[] } }>;
+    };
+    for (const path of ["/skills/search", "/skills/autocomplete"]) {
+      const q = doc.paths[path]!.get.parameters.find((p) => p.name === "q")!;
+      expect(q.required, path).toBe(true);
+      expect(q.schema.description, path).toMatch(/Missing.*empty.*400 INVALID_QUERY/);
+    }
+  });
   it("answers the first keystroke: one character gets the best completions of that letter", async () => {
     const res = await call("/skills/autocomplete?q=p&limit=5");
     expect(res.status, res.text).toBe(200);
