@@ -13,4 +13,14 @@ const report = await build({
   log: (line) => process.stderr.write(`    ${line}\n`),
 });
 const { changedPaths, ...output } = report.output;
-console.log(JSON.stringify({ millis: report.millis, maxRssKb: process.resourceUsage().maxRSS, output, changed: changedPaths.length }));
+const terms = report.manifest.search?.stats.terms ?? 0;
+console.log(
+  JSON.stringify({
+    millis: report.millis,
+    searchMillis: report.searchMillis,
+    terms,
+    maxRssKb: process.resourceUsage().maxRSS,
+    output,
+    changed: changedPaths.length,
+  }),
+);
