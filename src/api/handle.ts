@@ -2,6 +2,7 @@
 // prebuilt assets, and wrap every outcome (errors included) in the envelope with its headers.
 
 import { ApiError } from "../contract/errors.js";
+import { type AnswerCache, answerKey } from "./answer-cache.js";
 import type { ApiContext } from "./env.js";
 import { errorBody } from "./errors.js";
 import { CACHE_CONTROL, etagOf, jsonResponse, matchesEtag, PREFLIGHT_HEADERS, RESPONSE_HEADERS } from "./http.js";
@@ -14,6 +15,8 @@ import type { AssetStore } from "./store.js";
 export interface Services {
   store: AssetStore;
   limiter: RateLimiter;
+  /** Assembled answers across requests (caches.default in workerd); absent elsewhere. */
+  answers?: AnswerCache;
   /** Values derived from the deployment, by key (see RequestScope.memo). */
   memo: Map<string, unknown>;
   now?: () => number;
@@ -49,8 +52,13 @@ export async function handleRequest(ctx: ApiContext, services: Services): Promis
     const store = services.store.session();
     const manifest = await store.manifest();
     const now = services.now ?? (() => performance.now());
-    const result = await handler({ url, request, store, manifest, now, memo: memoOver(services.memo) });
-    return await respond(request, requestId, result, limitHeaders, headOnly);
+    // The rate limit is charged above, before the cache is asked: a cached answer costs a request too.
+    const key = services.answers ? answerKey(url, manifest) : undefined;
+    const cached = key ? await services.answers!.get(key).catch(() => undefined) : undefined;
+    const result = cached ?? (await handler({ url, request, store, manifest, now, memo: memoOver(services.memo) }));
+    if (key && !cached) ctx.waitUntil(services.answers!.put(key, result).catch(() => undefined));
+    const cacheHeader: Record<string, string> = key ? { "X-Answer-Cache": cached ? "hit" : "miss" } : {};
+    return await respond(request, requestId, result, { ...limitHeaders, ...cacheHeader }, headOnly);
   } catch (error) {
     if (!(error instanceof ApiError)) console.error(`request ${requestId} failed:`, error);
     const { status, headers, body } = errorBody(error, requestId);
