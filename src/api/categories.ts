@@ -1,9 +1,8 @@
 // GET /categories, /categories/{slug}, /categories/{slug}/skills, in the requested locale.
-import { z } from "zod";
 import { LocalizedCategories } from "../contract/categories.js";
 import { notFound } from "../contract/errors.js";
 import { categoriesFile } from "../contract/paths.js";
-import { LocaleParam } from "../schemas/params.js";
+import { categoryQuery } from "../schemas/params.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { LIST_PARAMS, listParams, listSkills } from "./skill-lists.js";
@@ -19,7 +18,7 @@ export function resolveLocale(requested: string | undefined, available: readonly
 }
 
 async function localized(scope: RequestScope) {
-  const { locale } = parseQuery(scope.url, z.object({ locale: LocaleParam }), ["locale"]);
+  const { locale } = parseQuery(scope.url, categoryQuery, ["locale"]);
   const used = resolveLocale(locale, scope.manifest.vocabulary.locales);
   const categories = await scope.store.json(categoriesFile(used), LocalizedCategories);
   return { categories, headers: { "Content-Language": used } };

@@ -1,28 +1,21 @@
 // GET /skills/{owner}/{repo}[/content|/stats]: finds a skill's prebuilt entry by its
 // case-insensitive key (following a renamed repository's alias) in its detail shard.
-import { z } from "zod";
 import { invalidParams, notFound } from "../contract/errors.js";
 import { skillKey } from "../contract/key.js";
 import type { DetailEntry } from "../contract/manifest.js";
 import { shardFile } from "../contract/paths.js";
 import { shardOf } from "../contract/shard.js";
-import { contentQuery } from "../schemas/params.js";
+import { contentQuery, GitHubName } from "../schemas/params.js";
 import type { SkillContent } from "../schemas/resources.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
-
-/** GitHub owner and repository names: letters, digits, `-`, `_` and `.`, never `.` or `..` alone. */
-const NamePart = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{1,100}$/)
-  .refine((s) => s !== "." && s !== "..");
 
 async function findEntry(scope: RequestScope, owner: string, repo: string) {
   for (const [label, value] of [
     ["owner", owner],
     ["repo", repo],
   ] as const) {
-    if (!NamePart.safeParse(value).success) {
+    if (!GitHubName.safeParse(value).success) {
       throw invalidParams(
         `\`${label}\` must be a GitHub name of 1-100 letters, digits, '-', '_' or '.' (got ${JSON.stringify(value.slice(0, 50))})`,
       );

@@ -8,7 +8,7 @@ import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import { COLUMNS_FILE, categoriesFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
-import { readDataset } from "../dataset/files.js";
+import { type Dataset, readDataset } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
 import { categoryMembers, renderCategories } from "./categories.js";
@@ -54,17 +54,20 @@ async function copyPublic(dir: string, sink: OutputSink, base = ""): Promise<voi
   }
 }
 
+/** The deployment's vocabularies: category slugs, platform ids, locales (the manifest and the OpenAPI document carry them). */
+export const vocabularyOf = ({ categories, platforms }: Pick<Dataset, "categories" | "platforms">) => ({
+  categories: categories.categories.map((c) => c.slug),
+  platforms: platforms.platforms.map((p) => p.id),
+  locales: categories.locales,
+});
+
 export async function build(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   log(`reading dataset ${options.dataDir}`);
   const dataset = await readDataset(options.dataDir);
-  const { records, categories, platforms, stats, meta } = dataset;
-  const vocabulary = {
-    categories: categories.categories.map((c) => c.slug),
-    platforms: platforms.platforms.map((p) => p.id),
-    locales: categories.locales,
-  };
+  const { records, categories, stats, meta } = dataset;
+  const vocabulary = vocabularyOf(dataset);
   const { sink, finish } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
 

@@ -1,0 +1,159 @@
+// The API's operations, one declarative entry each: the OpenAPI document, the clients' generated
+// types and the document tests are all derived from this table. Adding an endpoint is one entry.
+import type { z } from "zod";
+import { categoryQuery, contentQuery, GITHUB_NAME, listQuery, searchQuery, suggestQuery, type Vocabulary } from "../schemas/params.js";
+import type { ComponentName } from "./openapi-components.js";
+
+export type Tag = "Skills" | "Categories" | "Search" | "Meta";
+
+export interface PathParam {
+  description: string;
+  example: string;
+  pattern?: string;
+}
+
+export interface Operation {
+  /** Path under the server URL, with `{name}` for each path parameter. */
+  path: string;
+  /** Stable, and the name of the method in the TypeScript client (snake_case in the Python one). */
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  pathParams?: Record<string, PathParam>;
+  /** The server's own query schema: the document's parameters are read from its fields' metadata. */
+  query?: (vocab: Vocabulary) => z.ZodType;
+  /** The named component schema of the 200 body. */
+  response: ComponentName;
+  /** Extra response headers of the 200 (beyond the ones every answer carries). */
+  headers?: readonly "Content-Language"[];
+  /** Caching class of the 200, as the function sends it. */
+  cache: "data" | "search" | "document";
+  /** Statuses besides 200 and 304; every operation can answer 400, 401, 405, 429 and 500. */
+  notFound: boolean;
+}
+
+const OWNER: PathParam = {
+  description: "Owner of the GitHub repository (user or organisation); matched without regard to case.",
+  example: "anvil-dev",
+  pattern: GITHUB_NAME.source,
+};
+const REPO: PathParam = {
+  description: "Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.",
+  example: "pdf",
+  pattern: GITHUB_NAME.source,
+};
+const SLUG: PathParam = { description: "Category slug, one of the 24 listed by `GET /categories`.", example: "data" };
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    path: "/skills",
+    operationId: "listSkills",
+    tag: "Skills",
+    summary: "List skills",
+    description:
+      "A page of skill summaries, sorted and filtered. Ties in any sort are broken by owner/repo ascending, so paging is stable; a page beyond the last answers an empty `data`.",
+    query: listQuery,
+    response: "SkillListResponse",
+    cache: "data",
+    notFound: false,
+  },
+  {
+    path: "/skills/search",
+    operationId: "search",
+    tag: "Search",
+    summary: "Search skills",
+    description:
+      'Full-text search over names, descriptions and SKILL.md content, with phrases (`"react hooks"`), field restrictions (`name:react`), exclusions (`-class`) and prefixes (`react*`). Results are ranked by relevance; matched terms are wrapped in `<mark>` in `highlights`.',
+    query: searchQuery,
+    response: "SearchResponse",
+    cache: "search",
+    notFound: false,
+  },
+  {
+    path: "/skills/autocomplete",
+    operationId: "autocomplete",
+    tag: "Search",
+    summary: "Autocomplete a partial query",
+    description:
+      "Suggested queries for what the user has typed so far, each with the number of skills a search for it finds, most found first.",
+    query: () => suggestQuery,
+    response: "SuggestionListResponse",
+    cache: "search",
+    notFound: false,
+  },
+  {
+    path: "/skills/{owner}/{repo}",
+    operationId: "getSkill",
+    tag: "Skills",
+    summary: "Get a skill",
+    description:
+      "The skill of one repository: its summary fields, repository facts, install commands per platform, the markdown body of its primary SKILL.md, and every SKILL.md of the repository in `skills`.",
+    pathParams: { owner: OWNER, repo: REPO },
+    response: "SkillDetailResponse",
+    cache: "data",
+    notFound: true,
+  },
+  {
+    path: "/skills/{owner}/{repo}/content",
+    operationId: "getSkillContent",
+    tag: "Skills",
+    summary: "Get a skill's SKILL.md",
+    description:
+      "The raw SKILL.md of the skill (frontmatter included), its git blob SHA and its size in bytes. `path` selects another SKILL.md of a repository that holds several.",
+    pathParams: { owner: OWNER, repo: REPO },
+    query: () => contentQuery,
+    response: "SkillContentResponse",
+    cache: "data",
+    notFound: true,
+  },
+  {
+    path: "/skills/{owner}/{repo}/stats",
+    operationId: "getSkillStats",
+    tag: "Skills",
+    summary: "Get a skill's statistics",
+    description:
+      "Views, installs and favorites (from the operator's analytics, 0 when absent) and the star history, one point per crawl day.",
+    pathParams: { owner: OWNER, repo: REPO },
+    response: "SkillStatsResponse",
+    cache: "data",
+    notFound: true,
+  },
+  {
+    path: "/categories",
+    operationId: "listCategories",
+    tag: "Categories",
+    summary: "List categories",
+    description: "The 24 categories with their skill counts and subcategories, in the requested locale.",
+    query: () => categoryQuery,
+    response: "CategoryListResponse",
+    headers: ["Content-Language"],
+    cache: "data",
+    notFound: false,
+  },
+  {
+    path: "/categories/{slug}",
+    operationId: "getCategory",
+    tag: "Categories",
+    summary: "Get a category",
+    description: "One category, its subcategories and its ten most-starred skills, in the requested locale.",
+    pathParams: { slug: SLUG },
+    query: () => categoryQuery,
+    response: "CategoryDetailResponse",
+    headers: ["Content-Language"],
+    cache: "data",
+    notFound: true,
+  },
+  {
+    path: "/categories/{slug}/skills",
+    operationId: "listCategorySkills",
+    tag: "Categories",
+    summary: "List the skills of a category",
+    description: "Like `GET /skills`, restricted to one category.",
+    pathParams: { slug: SLUG },
+    query: listQuery,
+    response: "SkillListResponse",
+    cache: "data",
+    notFound: true,
+  },
+];

@@ -1,0 +1,32 @@
+// The served OpenAPI document through the two linters generators and API catalogues use, offline:
+// Redocly's recommended rules and Spectral's OpenAPI ruleset, both at zero problems.
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import spectralCore, { type RulesetDefinition } from "@stoplight/spectral-core";
+import spectralParsers from "@stoplight/spectral-parsers";
+import spectralRulesets from "@stoplight/spectral-rulesets";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../support/http.js";
+
+let text: string;
+beforeAll(async () => {
+  const a = await call("/openapi.json");
+  expect(a.status).toBe(200);
+  text = a.text;
+});
+
+describe("the OpenAPI document", () => {
+  it("has no Redocly problems (recommended rules)", async () => {
+    // The project has not chosen a licence, and the document must not claim one.
+    const config = await createConfig({ extends: ["recommended"], rules: { "info-license": "off" } });
+    const problems = await lintFromString({ source: text, absoluteRef: "openapi.json", config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it("has no Spectral results (the OpenAPI ruleset, every severity)", async () => {
+    const { Spectral, Document } = spectralCore;
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [spectralRulesets.oas as RulesetDefinition] });
+    const results = await spectral.run(new Document(text, spectralParsers.Json, "openapi.json"));
+    expect(results.map((r) => `${r.code}: ${r.message} at ${r.path.join(".")}`)).toEqual([]);
+  });
+});
