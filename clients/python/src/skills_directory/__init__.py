@@ -1,0 +1,39 @@
+"""Client for the Skills Directory API: ``SkillsDirectory`` (sync) and ``AsyncSkillsDirectory``."""
+
+from ._client import AsyncSkillsDirectory, SkillsDirectory
+from ._errors import RateLimit, SkillsDirectoryError
+from ._http import EtagCache, Result
+from ._types import (
+    Category,
+    CategoryDetail,
+    ErrorCode,
+    NestedSkill,
+    Pagination,
+    SearchResult,
+    SkillContent,
+    SkillDetail,
+    SkillStats,
+    SkillSummary,
+    Suggestion,
+)
+
+__all__ = [
+    "AsyncSkillsDirectory",
+    "Category",
+    "CategoryDetail",
+    "ErrorCode",
+    "EtagCache",
+    "NestedSkill",
+    "Pagination",
+    "RateLimit",
+    "Result",
+    "SearchResult",
+    "SkillContent",
+    "SkillDetail",
+    "SkillStats",
+    "SkillSummary",
+    "SkillsDirectory",
+    "SkillsDirectoryError",
+    "Suggestion",
+]
+__version__ = "0.1.0"

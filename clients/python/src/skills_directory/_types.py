@@ -1,0 +1,203 @@
+# Generated from the Skills Directory API's OpenAPI document by `npm run clients:generate`; do not edit.
+# Keys are the JSON field names. Optional fields live in a total=False subclass, the Python 3.9 way.
+from __future__ import annotations
+
+from typing import Dict, List, Literal, TypedDict, Union
+
+ErrorCode = Literal["NOT_FOUND", "INVALID_PARAMS", "RATE_LIMITED", "SERVER_ERROR", "INVALID_QUERY", "QUERY_TOO_LONG", "INVALID_SYNTAX", "INVALID_API_KEY", "METHOD_NOT_ALLOWED"]
+
+
+class Category(TypedDict):
+    description: str
+    icon: str
+    name: str
+    skillCount: int
+    slug: str
+    subcategories: List[Subcategory]
+
+
+class CategoryDetail(TypedDict):
+    description: str
+    icon: str
+    name: str
+    skillCount: int
+    slug: str
+    subcategories: List[Subcategory]
+    topSkills: List[TopSkill]
+
+
+class CategoryDetailResponse(TypedDict):
+    data: CategoryDetail
+    meta: Meta
+
+
+class CategoryListResponse(TypedDict):
+    data: List[Category]
+    meta: Meta
+
+
+class ErrorError(TypedDict):
+    code: ErrorCode
+    message: str
+
+
+class Error(TypedDict):
+    error: ErrorError
+    meta: Meta
+
+
+class _MetaRequired(TypedDict):
+    requestId: str
+
+
+class Meta(_MetaRequired, total=False):
+    timestamp: str
+
+
+class NestedSkill(TypedDict):
+    description: str
+    name: str
+    path: str
+    sha: str
+    size: int
+
+
+class Pagination(TypedDict):
+    limit: int
+    page: int
+    total: int
+    totalPages: int
+
+
+class _SearchMetaRequired(TypedDict):
+    query: str  # The query as submitted
+    requestId: str
+    took: float  # Milliseconds spent on the search
+
+
+class SearchMeta(_SearchMetaRequired, total=False):
+    timestamp: str
+
+
+class SearchResponse(TypedDict):
+    data: List[SearchResult]
+    meta: SearchMeta
+    pagination: Pagination
+
+
+class SearchResultHighlights(TypedDict):
+    description: str
+    name: str
+
+
+class SearchResult(TypedDict):
+    description: str
+    highlights: SearchResultHighlights
+    id: str
+    name: str
+    owner: str
+    repo: str
+    score: float
+    stars: int
+
+
+class SkillContent(TypedDict):
+    content: str  # Raw text of the SKILL.md file
+    sha: str  # Git blob SHA-1 of the file
+    size: int  # Size in bytes
+
+
+class SkillContentResponse(TypedDict):
+    data: SkillContent
+    meta: Meta
+
+
+class SkillDetailAuthor(TypedDict):
+    avatar: str
+    name: str
+
+
+class SkillDetail(TypedDict):
+    author: SkillDetailAuthor
+    categories: List[str]  # Category slugs
+    content: str  # Markdown body of the primary SKILL.md (frontmatter removed)
+    createdAt: str  # ISO 8601 UTC timestamp
+    description: str
+    forks: int
+    id: str  # GitHub repository id, as a string
+    installCommands: Dict[str, str]
+    license: str
+    name: str
+    openIssues: int
+    owner: str
+    platforms: List[str]  # Platform identifiers (see data/platforms.json)
+    pushedAt: str  # ISO 8601 UTC timestamp
+    repo: str
+    skills: List[NestedSkill]  # Every SKILL.md of the repository, the primary first
+    stars: int
+    updatedAt: str  # ISO 8601 UTC timestamp
+    watchers: int
+
+
+class SkillDetailResponse(TypedDict):
+    data: SkillDetail
+    meta: Meta
+
+
+class SkillListResponse(TypedDict):
+    data: List[SkillSummary]
+    meta: Meta
+    pagination: Pagination
+
+
+class SkillStats(TypedDict):
+    favorites: int
+    installs: int
+    starHistory: List[StarPoint]
+    views: int
+
+
+class SkillStatsResponse(TypedDict):
+    data: SkillStats
+    meta: Meta
+
+
+class SkillSummary(TypedDict):
+    categories: List[str]  # Category slugs
+    description: str
+    forks: int
+    id: str  # GitHub repository id, as a string
+    name: str
+    owner: str
+    platforms: List[str]  # Platform identifiers (see data/platforms.json)
+    repo: str
+    stars: int
+    updatedAt: str  # ISO 8601 UTC timestamp
+
+
+class StarPoint(TypedDict):
+    date: str  # Calendar date YYYY-MM-DD
+    stars: int
+
+
+class Subcategory(TypedDict):
+    name: str
+    skillCount: int
+    slug: str
+
+
+class Suggestion(TypedDict):
+    count: int
+    text: str
+
+
+class SuggestionListResponse(TypedDict):
+    data: List[Suggestion]
+    meta: Meta
+
+
+class TopSkill(TypedDict):
+    name: str
+    owner: str
+    repo: str
+    stars: int

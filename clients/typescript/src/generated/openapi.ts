@@ -1,0 +1,1151 @@
+// Generated from the Skills Directory API's OpenAPI document by `npm run clients:generate`; do not edit.
+
+export interface paths {
+    "/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List categories
+         * @description The 24 categories with their skill counts and subcategories, in the requested locale.
+         */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a category
+         * @description One category, its subcategories and its ten most-starred skills, in the requested locale.
+         */
+        get: operations["getCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{slug}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the skills of a category
+         * @description Like `GET /skills`, restricted to one category.
+         */
+        get: operations["listCategorySkills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List skills
+         * @description A page of skill summaries, sorted and filtered. Ties in any sort are broken by owner/repo ascending, so paging is stable; a page beyond the last answers an empty `data`.
+         */
+        get: operations["listSkills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Autocomplete a partial query
+         * @description Suggested queries for what the user has typed so far, each with the number of skills a search for it finds, most found first.
+         */
+        get: operations["autocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search skills
+         * @description Full-text search over names, descriptions and SKILL.md content, with phrases (`"react hooks"`), field restrictions (`name:react`), exclusions (`-class`) and prefixes (`react*`). Results are ranked by relevance; matched terms are wrapped in `<mark>` in `highlights`.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{owner}/{repo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a skill
+         * @description The skill of one repository: its summary fields, repository facts, install commands per platform, the markdown body of its primary SKILL.md, and every SKILL.md of the repository in `skills`.
+         */
+        get: operations["getSkill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{owner}/{repo}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a skill's SKILL.md
+         * @description The raw SKILL.md of the skill (frontmatter included), its git blob SHA and its size in bytes. `path` selects another SKILL.md of a repository that holds several.
+         */
+        get: operations["getSkillContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{owner}/{repo}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a skill's statistics
+         * @description Views, installs and favorites (from the operator's analytics, 0 when absent) and the star history, one point per crawl day.
+         */
+        get: operations["getSkillStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Category: {
+            description: string;
+            icon: string;
+            name: string;
+            skillCount: number;
+            slug: string;
+            subcategories: components["schemas"]["Subcategory"][];
+        };
+        CategoryDetail: {
+            description: string;
+            icon: string;
+            name: string;
+            skillCount: number;
+            slug: string;
+            subcategories: components["schemas"]["Subcategory"][];
+            topSkills: components["schemas"]["TopSkill"][];
+        };
+        CategoryDetailResponse: {
+            data: components["schemas"]["CategoryDetail"];
+            meta: components["schemas"]["Meta"];
+        };
+        CategoryListResponse: {
+            data: components["schemas"]["Category"][];
+            meta: components["schemas"]["Meta"];
+        };
+        Error: {
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                message: string;
+            };
+            meta: components["schemas"]["Meta"];
+        };
+        /** @enum {string} */
+        ErrorCode: "NOT_FOUND" | "INVALID_PARAMS" | "RATE_LIMITED" | "SERVER_ERROR" | "INVALID_QUERY" | "QUERY_TOO_LONG" | "INVALID_SYNTAX" | "INVALID_API_KEY" | "METHOD_NOT_ALLOWED";
+        Meta: {
+            requestId: string;
+            /** Format: date-time */
+            timestamp?: string;
+        };
+        NestedSkill: {
+            description: string;
+            name: string;
+            path: string;
+            sha: string;
+            size: number;
+        };
+        Pagination: {
+            limit: number;
+            page: number;
+            total: number;
+            totalPages: number;
+        };
+        SearchMeta: {
+            /** @description The query as submitted */
+            query: string;
+            requestId: string;
+            /** Format: date-time */
+            timestamp?: string;
+            /** @description Milliseconds spent on the search */
+            took: number;
+        };
+        SearchResponse: {
+            data: components["schemas"]["SearchResult"][];
+            meta: components["schemas"]["SearchMeta"];
+            pagination: components["schemas"]["Pagination"];
+        };
+        SearchResult: {
+            description: string;
+            highlights: {
+                description: string;
+                name: string;
+            };
+            id: string;
+            name: string;
+            owner: string;
+            repo: string;
+            score: number;
+            stars: number;
+        };
+        SkillContent: {
+            /** @description Raw text of the SKILL.md file */
+            content: string;
+            /** @description Git blob SHA-1 of the file */
+            sha: string;
+            /** @description Size in bytes */
+            size: number;
+        };
+        SkillContentResponse: {
+            data: components["schemas"]["SkillContent"];
+            meta: components["schemas"]["Meta"];
+        };
+        SkillDetail: {
+            author: {
+                avatar: string;
+                name: string;
+            };
+            /** @description Category slugs */
+            categories: string[];
+            /** @description Markdown body of the primary SKILL.md (frontmatter removed) */
+            content: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            createdAt: string;
+            description: string;
+            forks: number;
+            /** @description GitHub repository id, as a string */
+            id: string;
+            installCommands: {
+                [key: string]: string;
+            };
+            license: string;
+            name: string;
+            openIssues: number;
+            owner: string;
+            /** @description Platform identifiers (see data/platforms.json) */
+            platforms: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            pushedAt: string;
+            repo: string;
+            /** @description Every SKILL.md of the repository, the primary first */
+            skills: components["schemas"]["NestedSkill"][];
+            stars: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            updatedAt: string;
+            watchers: number;
+        };
+        SkillDetailResponse: {
+            data: components["schemas"]["SkillDetail"];
+            meta: components["schemas"]["Meta"];
+        };
+        SkillListResponse: {
+            data: components["schemas"]["SkillSummary"][];
+            meta: components["schemas"]["Meta"];
+            pagination: components["schemas"]["Pagination"];
+        };
+        SkillStats: {
+            favorites: number;
+            installs: number;
+            starHistory: components["schemas"]["StarPoint"][];
+            views: number;
+        };
+        SkillStatsResponse: {
+            data: components["schemas"]["SkillStats"];
+            meta: components["schemas"]["Meta"];
+        };
+        SkillSummary: {
+            /** @description Category slugs */
+            categories: string[];
+            description: string;
+            forks: number;
+            /** @description GitHub repository id, as a string */
+            id: string;
+            name: string;
+            owner: string;
+            /** @description Platform identifiers (see data/platforms.json) */
+            platforms: string[];
+            repo: string;
+            stars: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            updatedAt: string;
+        };
+        StarPoint: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            stars: number;
+        };
+        Subcategory: {
+            name: string;
+            skillCount: number;
+            slug: string;
+        };
+        Suggestion: {
+            count: number;
+            text: string;
+        };
+        SuggestionListResponse: {
+            data: components["schemas"]["Suggestion"][];
+            meta: components["schemas"]["Meta"];
+        };
+        TopSkill: {
+            name: string;
+            owner: string;
+            repo: string;
+            stars: number;
+        };
+    };
+    responses: {
+        /** @description A parameter is missing, malformed, repeated or out of bounds, or the search query is invalid (`INVALID_PARAMS`, `INVALID_QUERY`, `QUERY_TOO_LONG`, `INVALID_SYNTAX`). The message names the parameter and what is allowed. */
+        BadRequest: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "INVALID_PARAMS",
+                 *         "message": "`limit` must be at most 100 (got \"500\")"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A method other than GET, HEAD or OPTIONS (`METHOD_NOT_ALLOWED`); the API is read-only. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "METHOD_NOT_ALLOWED",
+                 *         "message": "method POST is not allowed; this API is read-only (GET, HEAD, OPTIONS)"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such skill, category, file or endpoint (`NOT_FOUND`). */
+        NotFound: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "NOT_FOUND",
+                 *         "message": "skill anvil-dev/nothing was not found"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An internal error (`SERVER_ERROR`); details stay in the logs under the request id. */
+        ServerError: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "SERVER_ERROR",
+                 *         "message": "internal error; the request id identifies it in the logs"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The hourly rate limit of the caller's tier is spent (`RATE_LIMITED`); `Retry-After` says when to try again. */
+        TooManyRequests: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "rate limit of 100 requests per hour exceeded"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The API key in `Authorization: Bearer` is not valid (`INVALID_API_KEY`); a request is never served as anonymous instead. */
+        Unauthorized: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "INVALID_API_KEY",
+                 *         "message": "the API key is not valid"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /**
+         * @description The methods the API serves.
+         * @example GET, HEAD, OPTIONS
+         */
+        Allow: string;
+        /** @description `public, max-age=300, stale-while-revalidate=3600` for data, `public, max-age=60` for search and autocomplete, `no-store` for errors. */
+        "Cache-Control": string;
+        /** @description The locale the names and descriptions are in (an unknown locale falls back to `en`). */
+        "Content-Language": string;
+        /**
+         * @description Strong validator of the representation; send it back in `If-None-Match` to get a 304.
+         * @example "3f2a9c0d5b7e41a8c6d2e0f1a9b8c7d6"
+         */
+        ETag: string;
+        /** @description Seconds to wait before the next request. */
+        "Retry-After": number;
+        /** @description Requests allowed per hour for the caller's tier. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current hourly window. */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time, in seconds, at which the current window ends. */
+        "X-RateLimit-Reset": number;
+        /** @description The caller's rate tier. */
+        "X-RateLimit-Tier": "anonymous" | "authenticated" | "premium";
+        /** @description Identifies the request in the logs; also `meta.requestId` of the body. */
+        "X-Request-Id": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listCategories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Language of names and descriptions: en, zh, ja, ko, es, fr, de or pt; another well-formed tag falls back (`pt-BR` to `pt`, else `en`).
+                 * @example ja
+                 */
+                locale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryListResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Language of names and descriptions: en, zh, ja, ko, es, fr, de or pt; another well-formed tag falls back (`pt-BR` to `pt`, else `en`).
+                 * @example ja
+                 */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Category slug, one of the 24 listed by `GET /categories`.
+                 * @example data
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryDetailResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCategorySkills: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, from 1. A page beyond the last answers an empty `data`.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Sort key. */
+                sort?: "stars" | "updated" | "name";
+                /** @description Sort order; defaults to `desc` for `stars` and `updated`, `asc` for `name`. */
+                order?: "asc" | "desc";
+                /**
+                 * @description Only skills in this category (a slug).
+                 * @example data
+                 */
+                category?: "development" | "frontend" | "backend" | "devops" | "data" | "ai-ml" | "security" | "mobile" | "cloud" | "database" | "testing" | "api" | "marketing" | "design" | "legal" | "finance" | "hr" | "education" | "writing" | "sales" | "support" | "management" | "productivity" | "research";
+                /**
+                 * @description Only skills installable on this platform.
+                 * @example codex
+                 */
+                platform?: "claude-code" | "codex" | "chatgpt" | "cursor" | "github-copilot" | "gemini-cli" | "opencode" | "windsurf";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Category slug, one of the 24 listed by `GET /categories`.
+                 * @example data
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillListResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSkills: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, from 1. A page beyond the last answers an empty `data`.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Sort key. */
+                sort?: "stars" | "updated" | "name";
+                /** @description Sort order; defaults to `desc` for `stars` and `updated`, `asc` for `name`. */
+                order?: "asc" | "desc";
+                /**
+                 * @description Only skills in this category (a slug).
+                 * @example data
+                 */
+                category?: "development" | "frontend" | "backend" | "devops" | "data" | "ai-ml" | "security" | "mobile" | "cloud" | "database" | "testing" | "api" | "marketing" | "design" | "legal" | "finance" | "hr" | "education" | "writing" | "sales" | "support" | "management" | "productivity" | "research";
+                /**
+                 * @description Only skills installable on this platform.
+                 * @example codex
+                 */
+                platform?: "claude-code" | "codex" | "chatgpt" | "cursor" | "github-copilot" | "gemini-cli" | "opencode" | "windsurf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillListResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    autocomplete: {
+        parameters: {
+            query: {
+                /**
+                 * @description What the user has typed so far; the last word may be partial.
+                 * @example pd
+                 */
+                q: string;
+                /**
+                 * @description Most suggestions to return.
+                 * @example 5
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionListResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /**
+                 * @description The search query: words, "phrases", field:word, -exclusions and prefix*.
+                 * @example pdf -form
+                 */
+                q: string;
+                /**
+                 * @description Page number, from 1. A page beyond the last answers an empty `data`.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Results per page.
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Only skills in this category (a slug).
+                 * @example data
+                 */
+                category?: "development" | "frontend" | "backend" | "devops" | "data" | "ai-ml" | "security" | "mobile" | "cloud" | "database" | "testing" | "api" | "marketing" | "design" | "legal" | "finance" | "hr" | "education" | "writing" | "sales" | "support" | "management" | "productivity" | "research";
+                /**
+                 * @description Only skills installable on this platform.
+                 * @example codex
+                 */
+                platform?: "claude-code" | "codex" | "chatgpt" | "cursor" | "github-copilot" | "gemini-cli" | "opencode" | "windsurf";
+                /**
+                 * @description Only skills with at least this many stars.
+                 * @example 100
+                 */
+                minStars?: number;
+                /** @description Only skills whose repository has (`true`) or lacks (`false`) a `.claude-plugin/marketplace.json`. */
+                hasIndex?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Owner of the GitHub repository (user or organisation); matched without regard to case.
+                 * @example anvil-dev
+                 */
+                owner: string;
+                /**
+                 * @description Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.
+                 * @example pdf
+                 */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillDetailResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSkillContent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Path of another SKILL.md of the repository (as listed in the detail's `skills`); the primary one when absent.
+                 * @example skills/pdf-ocr/SKILL.md
+                 */
+                path?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Owner of the GitHub repository (user or organisation); matched without regard to case.
+                 * @example anvil-dev
+                 */
+                owner: string;
+                /**
+                 * @description Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.
+                 * @example pdf
+                 */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillContentResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSkillStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Owner of the GitHub repository (user or organisation); matched without regard to case.
+                 * @example anvil-dev
+                 */
+                owner: string;
+                /**
+                 * @description Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.
+                 * @example pdf
+                 */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillStatsResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+}

@@ -1,0 +1,18 @@
+// npm run clients:generate: writes the clients' types from the OpenAPI document of the embedded
+// dataset (the document `npm start` serves). A test fails while they are stale.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { GENERATED, generatedFiles } from "../clients/codegen/generate.js";
+import { readDataset } from "../src/dataset/files.js";
+import { stableStringify } from "../src/dataset/json.js";
+import { vocabularyOf } from "../src/render/build.js";
+import { openApiDocument } from "../src/render/openapi.js";
+
+const root = join(import.meta.dirname, "..");
+const document = openApiDocument(vocabularyOf(await readDataset(join(root, "data"))));
+// As the build writes it (keys sorted), so the output is that of the served document.
+const files = await generatedFiles(JSON.parse(stableStringify(document)));
+for (const [kind, path] of Object.entries(GENERATED)) {
+  writeFileSync(join(root, path), files[kind as keyof typeof GENERATED]);
+  console.log(`wrote ${path}`);
+}

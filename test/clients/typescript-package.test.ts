@@ -1,0 +1,147 @@
+// The TypeScript client as its users get it: the package built with tsc (ESM + .d.ts), free of
+// runtime dependencies and of Node built-ins outside the CLI, its README examples type-checked
+// against the built declarations and run, and the `skills-directory` bin run as a command.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import ts from "typescript";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+
+const PACKAGE = join(PROJECT_ROOT, "clients", "typescript");
+const DIST = join(PACKAGE, "dist");
+const WORK = join(PROJECT_ROOT, ".tmp", "ts-client-readme");
+const LOCAL = "http://127.0.0.1:8788/api/v1";
+
+const node = (args: string[], env: Record<string, string> = {}, cwd = WORK) => {
+  const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  node([join(PACKAGE, "bin", "skills-directory.js"), ...args, "--base-url", inject("api")], env, PACKAGE);
+
+beforeAll(() => {
+  rmSync(DIST, { recursive: true, force: true });
+  const r = spawnSync(join(PROJECT_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(PACKAGE, "tsconfig.json")], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`building the package failed:\n${r.stdout}${r.stderr}`);
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(join(WORK, "node_modules"), { recursive: true });
+  symlinkSync(PACKAGE, join(WORK, "node_modules", "skills-directory"), "dir");
+  writeFileSync(join(WORK, "package.json"), JSON.stringify({ type: "module", private: true }));
+}, 120_000);
+
+/** The relative and bare imports of a built module. */
+const importsOf = (file: string) =>
+  [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)[^"']*?from\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+
+describe("the built package", () => {
+  it("is ESM with declarations, and what index.js pulls in is relative: no dependency, no Node built-in", () => {
+    const pkg = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8"));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.type).toBe("module");
+    expect(pkg.bin["skills-directory"]).toBe("./bin/skills-directory.js");
+    const files = readdirSync(DIST);
+    expect(files).toEqual(expect.arrayContaining(["index.js", "index.d.ts", "client.js", "client.d.ts", "cli.js"]));
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        expect(spec, `${file} imports ${spec}`).toMatch(/^\.\.?\//);
+        walk(join(dirname(file), spec));
+      }
+    };
+    walk(join(DIST, "index.js"));
+    expect(seen.size).toBeGreaterThan(3);
+    expect([...seen].some((f) => f.endsWith("cli.js"))).toBe(false);
+  });
+});
+
+describe("the README's examples", () => {
+  const examples = [...readFileSync(join(PACKAGE, "README.md"), "utf8").matchAll(/```ts\n(.*?)```/gs)].map((m) => m[1]!);
+
+  it("type-check against the built declarations", () => {
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+    const files = examples.map((code, i) => {
+      const file = join(WORK, `example-${i + 1}.ts`);
+      writeFileSync(file, `${code}\nexport {};\n`);
+      return file;
+    });
+    const program = ts.createProgram(files, {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+      types: [],
+    });
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+  });
+
+  it("run against the API with the built package and print what they promise", () => {
+    const outputs = examples.map((code, i) => {
+      expect(code).toContain(LOCAL);
+      const file = join(WORK, `example-${i + 1}.mjs`);
+      writeFileSync(file, code.replace(LOCAL, inject("api")));
+      const r = node([file]);
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(0);
+      return r.stdout.trim().split("\n");
+    });
+    expect(outputs[0]![0]).toBe("anvil-dev/pdf 8920 <mark>pdf</mark>");
+    expect(outputs[0]!.at(-1)).toMatch(/^\d+ results$/);
+    expect(outputs[1]![0]).toMatch(/^\d+ devops skills with stars$/);
+    expect(outputs[2]![0]).toMatch(/^NOT_FOUND 404 true$/);
+    expect(outputs[3]![0]).toMatch(/^\d+ \d+ 24$/);
+  });
+});
+
+describe("the skills-directory command", () => {
+  it("searches, with filters, as a table and as JSON", () => {
+    const table = cli(["search", "pdf -form", "--category", "productivity"]);
+    expect(table.status).toBe(0);
+    const lines = table.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^\d+ results? for "pdf -form" \(page 1 of \d+\)$/);
+    expect(lines[1]).toMatch(/^SKILL\s+STARS\s+DESCRIPTION$/);
+    expect(lines.slice(2).some((l) => l.startsWith("anvil-dev/pdf "))).toBe(true);
+    expect(table.stdout).not.toContain("<mark>");
+    const json = cli(["search", "pdf -form", "--category", "productivity", "--json"]);
+    const body = JSON.parse(json.stdout);
+    expect(body.meta.query).toBe("pdf -form");
+    expect(body.data.length).toBe(lines.length - 2);
+  });
+
+  it("shows a skill and prints its install command for one platform", () => {
+    const show = cli(["show", "anvil-dev/pdf"]);
+    expect(show.status).toBe(0);
+    expect(show.stdout).toMatch(/^pdf {2}anvil-dev\/pdf\n/);
+    expect(show.stdout).toMatch(/codex\s+npx skills add anvil-dev\/pdf -a codex/);
+    const install = cli(["install", "anvil-dev/pdf", "--platform", "codex"]);
+    expect([install.status, install.stdout]).toEqual([0, "npx skills add anvil-dev/pdf -a codex\n"]);
+    const absent = cli(["install", "anvil-dev/pdf", "--platform", "chatgpt"]);
+    expect(absent.status).toBe(1);
+    expect(absent.stderr).toMatch(/does not list chatgpt; its platforms are: /);
+  });
+
+  it("lists categories in a locale", () => {
+    const r = cli(["categories", "--locale", "ja"]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toHaveLength(25);
+    expect(lines.some((l) => /^frontend\s+\d+\s+フロントエンド$/.test(l))).toBe(true);
+  });
+
+  it("says what went wrong: API errors exit 1 with the code and request id, usage errors exit 2", () => {
+    const missing = cli(["show", "nobody-here/nothing"]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^error NOT_FOUND \(HTTP 404\): .* \[request [0-9a-f-]{36}\]\n$/);
+    const keyed = cli(["categories"], { SKILLS_API_KEY: "sk_not_a_real_key" });
+    expect(keyed.status).toBe(1);
+    expect(keyed.stderr).toMatch(/^error INVALID_API_KEY \(HTTP 401\)/);
+    const usage = cli(["show", "not-a-pair"]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/give the skill as owner\/repo/);
+    expect(cli(["--help"]).stdout).toMatch(/^Usage: skills-directory <command>/);
+  });
+});
