@@ -214,12 +214,12 @@ describe("GET /skills/autocomplete", () => {
   );
   it("the OpenAPI document says q is required and what a missing or empty q answers", async () => {
     const doc = (await call("/openapi.json")).body as {
-      paths: Record<string, { get: { parameters: { name: string; required: boolean; schema: { description?: string } }[] } }>;
+      paths: Record<string, { get: { parameters: { name: string; required: boolean; description?: string }[] } }>;
     };
     for (const path of ["/skills/search", "/skills/autocomplete"]) {
       const q = doc.paths[path]!.get.parameters.find((p) => p.name === "q")!;
       expect(q.required, path).toBe(true);
-      expect(q.schema.description, path).toMatch(/Missing.*empty.*400 INVALID_QUERY/);
+      expect(q.description, path).toMatch(/Missing.*empty.*400 INVALID_QUERY/);
     }
   });
   it("answers the first keystroke: one character gets the best completions of that letter", async () => {

@@ -76,6 +76,7 @@ class _SearchMetaRequired(TypedDict):
 
 
 class SearchMeta(_SearchMetaRequired, total=False):
+    didYouMean: str  # When nothing matched: a corrected query that has results
     timestamp: str
 
 
@@ -90,15 +91,36 @@ class SearchResultHighlights(TypedDict):
     name: str
 
 
-class SearchResult(TypedDict):
+class _SearchResultMatchesItemRequired(TypedDict):
+    field: Literal["name", "description", "content", "skillName", "skillDescription"]
+    terms: List[str]
+
+
+class SearchResultMatchesItem(_SearchResultMatchesItemRequired, total=False):
+    typo: bool  # The terms are indexed words that typo matches found
+
+
+class SearchResultMatchedSkill(TypedDict):
+    """The skill of a collection that matched best, when it is not the repository's primary SKILL.md"""
+
+    name: str
+    path: str
+
+
+class _SearchResultRequired(TypedDict):
     description: str
     highlights: SearchResultHighlights
     id: str
+    matches: List[SearchResultMatchesItem]  # Why the skill matched: per field, the query's words found there (a prefix as typed, with its *)
     name: str
     owner: str
     repo: str
     score: float
     stars: int
+
+
+class SearchResult(_SearchResultRequired, total=False):
+    matchedSkill: SearchResultMatchedSkill  # The skill of a collection that matched best, when it is not the repository's primary SKILL.md
 
 
 class SkillContent(TypedDict):

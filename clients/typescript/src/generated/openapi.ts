@@ -238,6 +238,8 @@ export interface components {
             totalPages: number;
         };
         SearchMeta: {
+            /** @description When nothing matched: a corrected query that has results */
+            didYouMean?: string;
             /** @description The query as submitted */
             query: string;
             requestId: string;
@@ -258,6 +260,22 @@ export interface components {
                 name: string;
             };
             id: string;
+            /** @description The skill of a collection that matched best, when it is not the repository's primary SKILL.md */
+            matchedSkill?: {
+                name: string;
+                path: string;
+            };
+            /** @description Why the skill matched: per field, the query's words found there (a prefix as typed, with its *) */
+            matches: {
+                /** @enum {string} */
+                field: "name" | "description" | "content" | "skillName" | "skillDescription";
+                terms: string[];
+                /**
+                 * @description The terms are indexed words that typo matches found
+                 * @constant
+                 */
+                typo?: true;
+            }[];
             name: string;
             owner: string;
             repo: string;
@@ -841,7 +859,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What the user has typed so far; the last word may be partial.
+                 * @description The text typed so far, the last word possibly partial: 1 to 200 characters (one character is the first keystroke). Missing or empty: 400 INVALID_QUERY.
                  * @example pd
                  */
                 q: string;
@@ -897,7 +915,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The search query: words, "phrases", field:word, -exclusions and prefix*.
+                 * @description The query (docs/SEARCH.md): words, "phrases", field:word, -exclusions and prefix*; 2 to 200 characters, at most 24 words, phrases and prefixes. Missing, empty or one character: 400 INVALID_QUERY.
                  * @example pdf -form
                  */
                 q: string;
