@@ -133,3 +133,27 @@ describe("requests", () => {
     expect(server.requests[0]!.headers.authorization).toBe("Bearer sk_test");
   });
 });
+
+describe("the changes feed (to the shape of GET /events)", () => {
+  const event = (id: string) => ({ id, type: "skill.updated", occurredAt: "2026-11-20T06:00:00Z", skill: {} });
+  const feed = (ids: string[], next: string | null) => ({ data: ids.map(event), meta: { next, requestId: "x" } });
+
+  it("events() sends since, limit and type, and iterateEvents follows meta.next until it is null", async () => {
+    server = await scriptedServer([{ status: 200, body: feed(["e1", "e2"], "e2") }, { status: 200, body: feed(["e3"], "e3") }, { status: 200, body: feed([], null) }]);
+    const sd = new SkillsDirectory({ baseUrl: server.url });
+    const ids: string[] = [];
+    for await (const e of sd.iterateEvents({ since: "e0", type: "skill.updated", limit: 2 })) ids.push(e.id);
+    expect(ids).toEqual(["e1", "e2", "e3"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/api/v1/events?since=e0&type=skill.updated&limit=2",
+      "/api/v1/events?since=e2&type=skill.updated&limit=2",
+      "/api/v1/events?since=e3&type=skill.updated&limit=2",
+    ]);
+  });
+
+  it("an unknown or pruned since is the API's 400, passed on", async () => {
+    server = await scriptedServer([{ status: 400, body: envelope("INVALID_PARAMS", "`since` is not a retained event id") }]);
+    const e = await fail(new SkillsDirectory({ baseUrl: server.url }).events({ since: "gone" }));
+    expect([e.code, e.status]).toEqual(["INVALID_PARAMS", 400]);
+  });
+});

@@ -161,3 +161,19 @@ def test_etag_revalidation_against_the_api(api_url: str) -> None:
     assert statuses == [200, 304]
     assert second.data == first.data
     assert second.request_id != first.request_id
+
+
+def feed(ids: List[str], next: Optional[str]) -> Dict[str, Any]:
+    return {"data": [{"id": i, "type": "skill.updated", "occurredAt": "2026-11-20T06:00:00Z", "skill": {}} for i in ids], "meta": {"next": next, "requestId": "x"}}
+
+
+def test_iter_events_follows_next_until_null(scripted: Any) -> None:
+    server = scripted([{"status": 200, "body": feed(["e1", "e2"], "e2")}, {"status": 200, "body": feed(["e3"], "e3")}, {"status": 200, "body": feed([], None)}])
+    with SkillsDirectory(server.url) as client:
+        ids = [e["id"] for e in client.iter_events(since="e0", type="skill.updated", limit=2)]
+    assert ids == ["e1", "e2", "e3"]
+    assert server.paths == [
+        "/api/v1/events?since=e0&limit=2&type=skill.updated",
+        "/api/v1/events?since=e2&limit=2&type=skill.updated",
+        "/api/v1/events?since=e3&limit=2&type=skill.updated",
+    ]
