@@ -139,7 +139,11 @@ describe("the changes feed (to the shape of GET /events)", () => {
   const feed = (ids: string[], next: string | null) => ({ data: ids.map(event), meta: { next, requestId: "x" } });
 
   it("events() sends since, limit and type, and iterateEvents follows meta.next until it is null", async () => {
-    server = await scriptedServer([{ status: 200, body: feed(["e1", "e2"], "e2") }, { status: 200, body: feed(["e3"], "e3") }, { status: 200, body: feed([], null) }]);
+    server = await scriptedServer([
+      { status: 200, body: feed(["e1", "e2"], "e2") },
+      { status: 200, body: feed(["e3"], "e3") },
+      { status: 200, body: feed([], null) },
+    ]);
     const sd = new SkillsDirectory({ baseUrl: server.url });
     const ids: string[] = [];
     for await (const e of sd.iterateEvents({ since: "e0", type: "skill.updated", limit: 2 })) ids.push(e.id);
