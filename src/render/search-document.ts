@@ -2,9 +2,11 @@
 // the primary SKILL.md plus the names and descriptions of the repository's other SKILL.md files; and,
 // for a collection, those other files as nested skills, indexed on their own as well (nested ids in
 // ordinal order, then path order). Used by the index build and by the brute-force reference.
+
+import { bodyStart } from "../contract/skill-body.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { SearchDocument } from "../search/document-text.js";
-import { bodyStart, primaryFile } from "./skill-views.js";
+import { primaryFile } from "./skill-views.js";
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 

@@ -5,11 +5,12 @@ import { skillKey } from "../contract/key.js";
 import { DetailEntry, type DetailShard, type FilesShard } from "../contract/manifest.js";
 import { shardFile } from "../contract/paths.js";
 import { packRef, shardCountFor, shardOf } from "../contract/shard.js";
+import { bodyStart } from "../contract/skill-body.js";
 import { encodeSlotted } from "../contract/slotted.js";
 import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { SkillContent, SkillSummary } from "../schemas/resources.js";
-import { bodyStart, primaryFile, toContent, toDetail, toStats, toSummary } from "./skill-views.js";
+import { primaryFile, toContent, toDetail, toStats, toSummary } from "./skill-views.js";
 
 /** Aim for shards of about this many bytes (detail) and items (summaries). */
 export const DETAIL_SHARD_BYTES = 512 * 1024;

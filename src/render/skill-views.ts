@@ -1,4 +1,6 @@
 // Record -> the responses of one skill (summary, detail, content, stats). Pure functions.
+
+import { bodyStart } from "../contract/skill-body.js";
 import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
 import type { NestedSkill, SkillContent, SkillDetail, SkillStats, SkillSummary } from "../schemas/resources.js";
 
@@ -14,22 +16,6 @@ export const toSummary = (r: SkillRecord): SkillSummary => ({
   categories: r.categories,
   platforms: r.platforms,
 });
-
-/**
- * Where the markdown body starts in a raw SKILL.md: after a leading `---` frontmatter block
- * (an optional BOM and CRLF line ends allowed), else at 0. A block that never closes is not frontmatter.
- */
-export function bodyStart(raw: string): number {
-  const open = /^\uFEFF?---[ \t]*\r?\n/.exec(raw);
-  if (!open) return 0;
-  const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
-  const rest = raw.slice(open[0].length);
-  const m = close.exec(rest);
-  if (!m) return 0;
-  // The body starts at its first line of text, not at the blank lines after the block.
-  const after = open[0].length + m.index + m[0].length;
-  return after + (/^(?:[ \t]*\r?\n)*/.exec(raw.slice(after))?.[0].length ?? 0);
-}
 
 export const primaryFile = (r: SkillRecord): SkillFile => {
   const file = r.files.find((f) => f.path === r.primary);

@@ -1,7 +1,7 @@
 // Unit tests of pure parts of the build: where a SKILL.md body starts, and output-path safety.
 import { describe, expect, it } from "vitest";
+import { bodyStart } from "../../src/contract/skill-body.js";
 import { ensureWithin } from "../../src/render/output.js";
-import { bodyStart } from "../../src/render/skill-views.js";
 
 describe("bodyStart", () => {
   it("skips a frontmatter block, with BOM and CRLF too", () => {
