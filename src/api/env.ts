@@ -19,6 +19,7 @@ export interface ApiEnv {
   KV?: KVNamespaceLike;
   /** Optional overrides (strings, as Pages vars are): requests per hour for each tier. */
   RATE_LIMIT_ANONYMOUS?: string;
+  RATE_LIMIT_PAGE?: string;
   RATE_LIMIT_AUTHENTICATED?: string;
   RATE_LIMIT_PREMIUM?: string;
   /** Optional override: requests per hour for all anonymous callers of one IPv6 /48 together. */

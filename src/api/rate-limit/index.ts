@@ -11,7 +11,8 @@ import { requestTime } from "./clock.js";
 import { type CounterStoreOptions, createCounterStore, type Reservation } from "./counters.js";
 import { readCredential } from "./credential.js";
 import { rateLimitHeaders } from "./headers.js";
-import { networkLimit, type Tier, tierLimits } from "./tiers.js";
+import { isPageRequest } from "./page-client.js";
+import { NETWORK_BUDGETS, networkLimit, type Tier, tierLimits } from "./tiers.js";
 import { counterTtlSeconds, retryAfterSeconds, windowAt } from "./window.js";
 
 export interface RateLimiter {
@@ -24,8 +25,9 @@ export interface RateLimiterOptions extends CounterStoreOptions {
 }
 
 /**
- * Counter key of a caller in a window: `rl:a:<address bucket>:<window>`, `rl:k:<key id>:<window>`,
- * or for the shared ceiling of an IPv6 /48, `rl:n:<network>:<window>`.
+ * Counter key of a caller in a window: `rl:a:<address bucket>:<window>`, `rl:p:<address bucket>:<window>`
+ * for the page's requests, `rl:k:<key id>:<window>`, or for the shared ceilings of an IPv6 /48,
+ * `rl:n:<network>:<window>` (anonymous) and `rl:np:<network>:<window>` (page).
  */
 export const counterName = (subject: string, windowIndex: number) => `rl:${subject}:${windowIndex}`;
 
@@ -44,8 +46,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const window = windowAt(at);
 
       const address = addressBuckets(request.headers.get("CF-Connecting-IP"));
-      let tier: Tier = "anonymous";
-      let subject = `a:${address.bucket}`;
+      const page = isPageRequest(request.headers);
+      let tier: Tier = page ? "page" : "anonymous";
+      let subject = `${page ? "p" : "a"}:${address.bucket}`;
       let rejection: string | null = null;
       let degraded = false;
       const credential = readCredential(request.headers.get("Authorization"));
@@ -74,9 +77,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       let limit = limits[tier];
       let byNetwork = false;
       let reservation: Reservation | undefined;
-      if (tier === "anonymous" && address.network !== null) {
-        const ceiling = networkLimit(env, limit);
-        const shared = await reserve(`n:${address.network}`, ceiling);
+      if ((tier === "anonymous" || tier === "page") && address.network !== null) {
+        const ceiling = tier === "page" ? limit * NETWORK_BUDGETS : networkLimit(env, limit);
+        const shared = await reserve(`${tier === "page" ? "np" : "n"}:${address.network}`, ceiling);
         const own = shared.admitted ? await reserve(subject, limit) : undefined;
         if (own && limit - own.used <= ceiling - shared.used) reservation = own;
         else [limit, reservation, byNetwork] = [ceiling, shared, true];
@@ -88,7 +91,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         throw new ApiError(
           "RATE_LIMITED",
           byNetwork
-            ? `rate limit exceeded: ${limit} requests per hour for all anonymous callers of one IPv6 /48 network; retry after ${retryAfter} s`
+            ? `rate limit exceeded: ${limit} requests per hour for all ${tier} callers of one IPv6 /48 network; retry after ${retryAfter} s`
             : `rate limit exceeded: ${limit} requests per hour for the ${tier} tier; retry after ${retryAfter} s`,
           { ...headers, "Retry-After": String(retryAfter) },
         );

@@ -1,12 +1,19 @@
 // The rate tiers and their hourly budgets. Defaults are those of docs/RATE-LIMITS.md; Pages vars
 // override them so that local tests and private deployments can set their own.
 import { z } from "zod";
+import { PAGE_BUDGET_PER_HOUR } from "../../contract/page-client.js";
 import type { ApiEnv } from "../env.js";
 
-export const Tier = z.enum(["anonymous", "authenticated", "premium"]);
+/** `page` is the browsable page's own budget, counted per address apart from `anonymous` (docs/PAGE.md). */
+export const Tier = z.enum(["anonymous", "page", "authenticated", "premium"]);
 export type Tier = z.infer<typeof Tier>;
 
-export const DEFAULT_LIMITS: Readonly<Record<Tier, number>> = { anonymous: 100, authenticated: 1000, premium: 10000 };
+export const DEFAULT_LIMITS: Readonly<Record<Tier, number>> = {
+  anonymous: 100,
+  page: PAGE_BUDGET_PER_HOUR,
+  authenticated: 1000,
+  premium: 10000,
+};
 
 const Budget = z
   .string()
@@ -19,6 +26,7 @@ export const NETWORK_BUDGETS = 16;
 
 const VAR: Record<Tier, keyof ApiEnv> = {
   anonymous: "RATE_LIMIT_ANONYMOUS",
+  page: "RATE_LIMIT_PAGE",
   authenticated: "RATE_LIMIT_AUTHENTICATED",
   premium: "RATE_LIMIT_PREMIUM",
 };

@@ -223,10 +223,10 @@ describe("rate limiter", () => {
 describe("tier limits", () => {
   const env = (vars: Partial<ApiEnv>): ApiEnv => ({ ASSETS: { fetch: () => Promise.reject(new Error("unused")) }, ...vars });
   it("defaults to the contract's budgets", () => {
-    expect(tierLimits(env({}))).toEqual({ anonymous: 100, authenticated: 1000, premium: 10000 });
+    expect(tierLimits(env({}))).toEqual({ anonymous: 100, page: 600, authenticated: 1000, premium: 10000 });
   });
   it("takes overrides from vars and refuses malformed ones", () => {
-    expect(tierLimits(env({ RATE_LIMIT_PREMIUM: " 20 " }))).toEqual({ anonymous: 100, authenticated: 1000, premium: 20 });
+    expect(tierLimits(env({ RATE_LIMIT_PREMIUM: " 20 " }))).toEqual({ anonymous: 100, page: 600, authenticated: 1000, premium: 20 });
     for (const bad of ["0", "-1", "1.5", "ten", "1e3"])
       expect(() => tierLimits(env({ RATE_LIMIT_ANONYMOUS: bad }))).toThrow(/RATE_LIMIT_ANONYMOUS/);
   });
