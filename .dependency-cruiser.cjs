@@ -55,6 +55,14 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(synth|contract|schemas|dataset|ingest)/" },
     },
     {
+      name: "page-imports-contract-and-schemas",
+      comment:
+        "the page (web/) runs in the browser: the contract, the schemas, zod, marked, DOMPurify and the platform list; never the build, the function or node:",
+      severity: "error",
+      from: { path: "^web/", pathNot: "^web/vite\\.config\\.ts$" },
+      to: { pathNot: "^(web/|src/(contract|schemas)/|node_modules/(zod|marked|dompurify)/|data/platforms\\.json$)" },
+    },
+    {
       name: "node-only-stays-out-of-src",
       comment:
         "src/node (serving a folder, key admin through wrangler, folder-backed ASSETS) is imported by entry points, tests and benchmarks only",

@@ -10,6 +10,8 @@ const report = await build({
   outDir: values.out!,
   publicDir: "public",
   search: values.search,
+  // The page's Vite build is a constant second whatever the dataset: the figures stay the data's.
+  page: false,
   log: (line) => process.stderr.write(`    ${line}\n`),
 });
 const { changedPaths, ...output } = report.output;

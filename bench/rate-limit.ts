@@ -75,6 +75,7 @@ async function main() {
     dataDir: join(PROJECT_ROOT, "data"),
     outDir: siteDir,
     publicDir: join(PROJECT_ROOT, "public"),
+    page: false,
   });
 
   const onState = mkdtempSync(join(tmpdir(), "skills-api-bench-state-"));

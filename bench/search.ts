@@ -147,6 +147,7 @@ async function phaseBuild(data: string, site: string) {
   const report = await build({
     dataDir: data,
     outDir: site,
+    page: false,
     log: (line) => progress(`    ${line}`),
   });
   const m = SearchManifest.parse(report.manifest.search);

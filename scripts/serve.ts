@@ -1,4 +1,4 @@
-// npm run serve: serves an existing dist/ at http://127.0.0.1:8788/api/v1 (PORT overrides).
+// npm run serve: serves an existing dist/ (the page at /, the API at /api/v1) on http://127.0.0.1:8788 (PORT overrides).
 import { existsSync } from "node:fs";
 import { portFromEnv, serveSite } from "../src/node/serve.js";
 
@@ -7,5 +7,5 @@ if (!existsSync("dist/_data/manifest.json")) {
   process.exit(1);
 }
 const port = portFromEnv();
-console.log(`serving dist/ at http://127.0.0.1:${port}/api/v1`);
+console.log(`serving dist/: the page at http://127.0.0.1:${port}/ and the API at http://127.0.0.1:${port}/api/v1`);
 process.exit(await serveSite({ siteDir: "dist", port }));

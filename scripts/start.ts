@@ -1,4 +1,4 @@
-// npm start: builds dist/ from the embedded dataset in data/ and serves the API on localhost, offline.
+// npm start: builds dist/ (the API's files and the page) from the embedded dataset in data/ and serves it on localhost, offline.
 
 import { portFromEnv, serveSite } from "../src/node/serve.js";
 import { build } from "../src/render/build.js";
@@ -10,5 +10,5 @@ const report = await build({
   publicDir: "public",
   log: (l) => console.log(l),
 });
-console.log(`built ${report.skills} skills; serving http://127.0.0.1:${port}/api/v1 (try /api/v1/skills)`);
+console.log(`built ${report.skills} skills; serving the page at http://127.0.0.1:${port}/ and the API at http://127.0.0.1:${port}/api/v1`);
 process.exit(await serveSite({ siteDir: "dist", port }));

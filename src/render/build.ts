@@ -14,6 +14,7 @@ import { Category, CategoryDetail } from "../schemas/resources.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
+import { writePage } from "./page.js";
 import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
 import { renderShards } from "./site-files.js";
@@ -21,8 +22,10 @@ import { renderShards } from "./site-files.js";
 export interface BuildOptions {
   dataDir: string;
   outDir: string;
-  /** Hand-written static files copied as they are (landing page, _headers, robots.txt). */
+  /** Hand-written static files copied as they are (_headers, robots.txt, favicon). */
   publicDir?: string;
+  /** Whether to build the browsable page into the site (default true; see src/render/page.ts). */
+  page?: boolean;
   /** Whether to build the search index (default true); false only for fast tests of the rest. */
   search?: boolean;
   log?: (line: string) => void;
@@ -122,6 +125,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     },
   };
   if (options.publicDir) await copyPublic(options.publicDir, site);
+  if (options.page ?? true) {
+    log("building the page");
+    const page = await writePage(site);
+    log(`  ${page.files.length} files: ${page.files.join(", ")}`);
+  }
   await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));
 
   const output = await finish();

@@ -1,7 +1,8 @@
 // Every path reaches data only through the API: the prebuilt files under /_data and the API itself
 // are tried under every encoding, casing, doubling and traversal an attacker would, through
-// `wrangler pages dev`, on the shared test site (no 404 page) and on a site carrying a page (its
-// index.html, 404.html and hashed assets, with `_routes.json` written for them).
+// `wrangler pages dev`, on the shared test site (which carries the built page), on a copy without a
+// 404 page, and on a site carrying a stand-in page (its index.html, 404.html and hashed assets, with
+// `_routes.json` written for them).
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
@@ -106,8 +107,9 @@ const listFiles = (dir: string): string[] =>
 describe("path classification", () => {
   it("knows the page's routes and nothing else", () => {
     expect(PAGE_ROUTES).toContain("/");
-    for (const p of ["/", "/skills/anvil-dev/pdf", "/skills/a/b/", "/categories/frontend"]) expect(isPageRoute(p), p).toBe(true);
-    for (const p of ["//", "/skills/a", "/skills//b", "/skills/a/b/c", "/categories", "/x"]) expect(isPageRoute(p), p).toBe(false);
+    for (const p of ["/", "/skills/anvil-dev/pdf", "/skills/a/b/", "/categories", "/categories/frontend"])
+      expect(isPageRoute(p), p).toBe(true);
+    for (const p of ["//", "/skills/a", "/skills//b", "/skills/a/b/c", "/skills/a%2Fb/c", "/x"]) expect(isPageRoute(p), p).toBe(false);
   });
 
   it("excludes only the page's own files, each by its exact path", () => {
@@ -126,7 +128,7 @@ describe("path classification", () => {
   });
 });
 
-describe("the shared test site (no 404 page)", () => {
+describe("the shared test site (the built page included)", () => {
   const origin = () => new URL(inject("api")).origin;
 
   it("never serves a data file, under any spelling of /_data", async () => {
@@ -142,21 +144,23 @@ describe("the shared test site (no 404 page)", () => {
     expect(JSON.parse(real.text).data.length).toBeGreaterThan(0);
   });
 
-  it("answers paths outside the page and the API with the JSON 404 when the site has no 404 page", async () => {
-    for (const p of ["/nope", "/v1/categories", "/skills", "/openapi.json"]) expectJson404(await rawGet(origin(), p), p);
+  it("answers paths outside the page and the API with the page's 404.html and status 404", async () => {
+    for (const p of ["/nope", "/v1/categories", "/skills", "/openapi.json"]) {
+      const a = await rawGet(origin(), p);
+      expect([a.status, a.contentType], p).toEqual([404, "text/html; charset=utf-8"]);
+      expect(a.text, p).toContain("<title>Page not found · Skills Directory</title>");
+    }
   });
 });
 
-describe("a site with a page", () => {
-  let server: PagesDev;
-  let siteDir: string;
-
+/** Serves a copy of the shared test site, changed by `prepare`, with `_routes.json` written for its files. */
+function servedCopy(prefix: string, prepare: (siteDir: string) => void): () => PagesDev {
+  let server: PagesDev | undefined;
+  let siteDir: string | undefined;
   beforeAll(async () => {
-    siteDir = mkdtempSync(join(tmpdir(), "skills-api-page-site-"));
+    siteDir = mkdtempSync(join(tmpdir(), prefix));
     cpSync(inject("siteDir"), siteDir, { recursive: true });
-    writeFileSync(join(siteDir, "404.html"), NOT_FOUND_PAGE);
-    mkdirSync(join(siteDir, "assets"), { recursive: true });
-    writeFileSync(join(siteDir, ASSET), "console.log('page');\n");
+    prepare(siteDir);
     writeFileSync(join(siteDir, "_routes.json"), JSON.stringify(routesFile(listFiles(siteDir))));
     server = await startPagesDev({ siteDir, vars: { RATE_LIMIT_ANONYMOUS: "1000000" } });
   });
@@ -164,25 +168,45 @@ describe("a site with a page", () => {
     await server?.stop();
     for (const dir of [siteDir, server?.persistTo]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
+  return () => {
+    if (!server) throw new Error("the server has not started");
+    return server;
+  };
+}
+
+describe("a site without a 404 page", () => {
+  const served = servedCopy("skills-api-no-404-", (siteDir) => rmSync(join(siteDir, "404.html")));
+
+  it("answers paths outside the page and the API with the JSON 404", async () => {
+    for (const p of ["/nope", "/v1/categories", "/skills", "/openapi.json"]) expectJson404(await rawGet(served().origin, p), p);
+  });
+});
+
+describe("a site with a page", () => {
+  const served = servedCopy("skills-api-page-site-", (siteDir) => {
+    writeFileSync(join(siteDir, "404.html"), NOT_FOUND_PAGE);
+    mkdirSync(join(siteDir, "assets"), { recursive: true });
+    writeFileSync(join(siteDir, ASSET), "console.log('page');\n");
+  });
 
   it("serves index.html for each page route, and its own files as they are", async () => {
-    for (const p of ["/", "/skills/anvil-dev/pdf", "/skills/anvil-dev/pdf/", "/categories/frontend"]) {
-      const a = await rawGet(server.origin, p);
+    for (const p of ["/", "/skills/anvil-dev/pdf", "/skills/anvil-dev/pdf/", "/categories", "/categories/frontend"]) {
+      const a = await rawGet(served().origin, p);
       expect(a.status, p).toBe(200);
       expect(a.contentType, p).toMatch(/^text\/html/);
-      expect(a.text, p).toContain("<title>Skills Directory API</title>");
+      expect(a.text, p).toContain("<title>Skills Directory</title>");
     }
-    const js = await rawGet(server.origin, `/${ASSET}`);
+    const js = await rawGet(served().origin, `/${ASSET}`);
     expect(js.status).toBe(200);
     expect(js.text).toBe("console.log('page');\n");
-    const head = await rawGet(server.origin, "/", {}, "HEAD");
+    const head = await rawGet(served().origin, "/", {}, "HEAD");
     expect(head.status).toBe(200);
     expect(head.text).toBe("");
   });
 
   it("answers other paths with the page's 404.html and status 404", async () => {
     for (const p of ["/nope", "/v1/categories", "/skills", "/skills/a/b/c", "//", "/assets/missing.js", "/apis/v1"]) {
-      const a = await rawGet(server.origin, p);
+      const a = await rawGet(served().origin, p);
       expect(a.status, p).toBe(404);
       expect(a.contentType, p).toMatch(/^text\/html/);
       expect(a.text, p).toBe(NOT_FOUND_PAGE);
@@ -190,11 +214,11 @@ describe("a site with a page", () => {
   });
 
   it("never serves a data file, under any spelling of /_data, even through the page's asset paths", async () => {
-    await all(dataPaths(), async (p) => expectJson404(await rawGet(server.origin, p), p));
+    await all(dataPaths(), async (p) => expectJson404(await rawGet(served().origin, p), p));
   });
 
   it("answers every other spelling of /api with the JSON 404", async () => {
-    await all(apiPaths(), (p) => expectEndpointOrJson404(server.origin, p));
-    expect((await rawGet(server.origin, "/api/v1/skills?limit=1")).status).toBe(200);
+    await all(apiPaths(), (p) => expectEndpointOrJson404(served().origin, p));
+    expect((await rawGet(served().origin, "/api/v1/skills?limit=1")).status).toBe(200);
   });
 });
