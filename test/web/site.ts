@@ -1,0 +1,35 @@
+// The site the page's browser tests run against: the embedded dataset plus one hostile
+// repository, built with the page into a temporary folder and served by `wrangler pages dev`
+// with the default rate limits, so the page's own budget is exercised as deployed.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../src/node/pages-dev.js";
+import { build } from "../../src/render/build.js";
+import { hostileRecord } from "./fixtures/hostile-skill.js";
+
+export interface PageSite {
+  origin: string;
+  server: PagesDev;
+  stop(): Promise<void>;
+}
+
+export async function startPageSite(): Promise<PageSite> {
+  const work = mkdtempSync(join(tmpdir(), "skills-page-"));
+  const dataDir = join(work, "data");
+  const siteDir = join(work, "site");
+  cpSync(join(PROJECT_ROOT, "data"), dataDir, { recursive: true });
+  const lines = readFileSync(join(dataDir, "skills.jsonl"), "utf8").trimEnd();
+  writeFileSync(join(dataDir, "skills.jsonl"), `${lines}\n${JSON.stringify(hostileRecord)}\n`);
+  await build({ dataDir, outDir: siteDir, publicDir: join(PROJECT_ROOT, "public") });
+  const server = await startPagesDev({ siteDir });
+  return {
+    origin: server.origin,
+    server,
+    async stop() {
+      await server.stop();
+      rmSync(work, { recursive: true, force: true });
+      rmSync(server.persistTo, { recursive: true, force: true });
+    },
+  };
+}
