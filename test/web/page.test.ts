@@ -378,6 +378,7 @@ describe("the directory page", () => {
     }
     await page.locator(".cards a").first().click();
     await page.locator("#skill-md h2, #skill-md p").first().waitFor();
+    console.log(`a session of five typed searches and a skill page: ${seen.length} API requests`);
     expect(seen.length).toBeGreaterThan(5);
     expect(seen.filter((s) => s.status !== 200)).toEqual([]);
     expect(new Set(seen.map((s) => s.tier))).toEqual(new Set(["page"]));
