@@ -3,6 +3,7 @@
 // what it answers (named components), which headers it sends and every error status it can give.
 import { z } from "zod";
 import type { Vocabulary } from "../schemas/params.js";
+import { Tier } from "../schemas/tier.js";
 import { componentSchemas } from "./openapi-components.js";
 import { OPERATIONS, type Operation, type Tag } from "./openapi-operations.js";
 
@@ -47,7 +48,7 @@ const HEADERS: Record<string, JsonSchema> = {
   "X-RateLimit-Reset": { description: "Unix time, in seconds, at which the current window ends.", schema: { type: "integer", minimum: 0 } },
   "X-RateLimit-Tier": {
     description: "The caller's rate tier.",
-    schema: { type: "string", enum: ["anonymous", "authenticated", "premium"] },
+    schema: { type: "string", enum: [...Tier.options] },
   },
   "Retry-After": { description: "Seconds to wait before the next request.", required: true, schema: { type: "integer", minimum: 1 } },
   "Content-Language": {

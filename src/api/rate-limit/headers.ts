@@ -1,5 +1,5 @@
 // The X-RateLimit-* headers every /api/v1 response carries, errors included.
-import type { Tier } from "./tiers.js";
+import type { Tier } from "../../schemas/tier.js";
 import type { RateWindow } from "./window.js";
 
 export interface HeaderInput {

@@ -4,6 +4,7 @@
 // One limiter lives per isolate, holding the batched counters and the last good key records.
 
 import { ApiError } from "../../contract/errors.js";
+import type { Tier } from "../../schemas/tier.js";
 import type { ApiContext } from "../env.js";
 import { createKeyVerifier, type KeyVerifier } from "../keys/verify.js";
 import { addressBuckets } from "./address.js";
@@ -12,7 +13,7 @@ import { type CounterStoreOptions, createCounterStore, type Reservation } from "
 import { readCredential } from "./credential.js";
 import { rateLimitHeaders } from "./headers.js";
 import { isPageRequest } from "./page-client.js";
-import { NETWORK_BUDGETS, networkLimit, type Tier, tierLimits } from "./tiers.js";
+import { NETWORK_BUDGETS, networkLimit, tierLimits } from "./tiers.js";
 import { counterTtlSeconds, retryAfterSeconds, windowAt } from "./window.js";
 
 export interface RateLimiter {

@@ -2,11 +2,8 @@
 // override them so that local tests and private deployments can set their own.
 import { z } from "zod";
 import { PAGE_BUDGET_PER_HOUR } from "../../contract/page-client.js";
+import { Tier } from "../../schemas/tier.js";
 import type { ApiEnv } from "../env.js";
-
-/** `page` is the browsable page's own budget, counted per address apart from `anonymous` (docs/PAGE.md). */
-export const Tier = z.enum(["anonymous", "page", "authenticated", "premium"]);
-export type Tier = z.infer<typeof Tier>;
 
 export const DEFAULT_LIMITS: Readonly<Record<Tier, number>> = {
   anonymous: 100,

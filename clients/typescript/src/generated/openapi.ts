@@ -589,7 +589,7 @@ export interface components {
         /** @description Unix time, in seconds, at which the current window ends. */
         "X-RateLimit-Reset": number;
         /** @description The caller's rate tier. */
-        "X-RateLimit-Tier": "anonymous" | "authenticated" | "premium";
+        "X-RateLimit-Tier": "anonymous" | "page" | "authenticated" | "premium";
         /** @description Identifies the request in the logs; also `meta.requestId` of the body. */
         "X-Request-Id": string;
     };
