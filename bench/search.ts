@@ -33,7 +33,23 @@ import { machineLine, mb, percentile, table } from "./support/machine.js";
 const memo = new Map<string, unknown>();
 
 const ROOT = resolve(import.meta.dirname, "..");
-const KINDS = ["1-term", "2-term", "phrase", "prefix", "filtered", "autocomplete"] as const;
+const KINDS = [
+  "1-term",
+  "2-term",
+  "phrase",
+  "prefix",
+  "filtered",
+  "autocomplete",
+  "typo",
+  "typo + word",
+  "worst: prefixes",
+  "worst: excluded prefixes",
+  "worst: typos",
+  "worst: words",
+] as const;
+/** Worst cases (issue: a bound on one query's work): few queries each, reported as a ratio to a 1-term query. */
+const WORST = KINDS.filter((k) => k.startsWith("worst"));
+const WORST_PER_KIND = 5;
 type Kind = (typeof KINDS)[number];
 interface BenchQuery {
   kind: Kind;
@@ -91,7 +107,8 @@ function countingAssets(site: string) {
   return { assets, counts };
 }
 
-async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): Promise<void> {
+/** Runs one request; true when it was refused with a 400. */
+async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): Promise<boolean> {
   const url = new URL(`http://bench/api/v1/skills/${q.kind === "autocomplete" ? "autocomplete" : "search"}`);
   for (const [k, v] of Object.entries(q.params)) url.searchParams.set(k, v);
   const scope: RequestScope = {
@@ -105,9 +122,11 @@ async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): P
   try {
     if (q.kind === "autocomplete") await autocompleteEndpoint(scope);
     else await searchEndpoint(scope);
+    return false;
   } catch (e) {
-    // A 400 (say, a prefix that matches too many words) is an answer too; anything else is a bug.
+    // A 400 (say, a query over its work bound) is an answer too; anything else is a bug.
     if (!(e instanceof Error) || !("status" in e) || e.status !== 400) throw e;
+    return true;
   }
 }
 
@@ -181,8 +200,38 @@ async function phaseQueries(site: string, perKind: number): Promise<BenchQuery[]
       if (!text.includes(" ") && /^\p{L}{3,}$/u.test(text) && count >= 2) words.push(text);
   }
   const cols = await store.columns();
+  const known = new Set(words);
+  const plain = words.filter((w) => /^[a-z]{5,}$/.test(w));
+  // A word with one letter (not the first) replaced, so that it is no suggestion word: a typo.
+  const typo = (): string => {
+    for (;;) {
+      const w = pick(plain);
+      const at = 1 + Math.floor(random() * (w.length - 1));
+      const t = w.slice(0, at) + "abcdefghijklmnopqrstuvwxyz"[Math.floor(random() * 26)] + w.slice(at + 1);
+      if (!known.has(t)) return t;
+    }
+  };
+  // As many items as fit in one query (200 characters, 12 clauses).
+  const fill = (first: string, item: () => string): string => {
+    let q = first;
+    for (let n = first === "" ? 0 : 1; n < 12; n++) {
+      const next = `${q} ${item()}`.trim();
+      if (next.length > 200) break;
+      q = next;
+    }
+    return q;
+  };
+  const prefix2 = () => `${pick(plain).slice(0, 2)}*`;
   const out: BenchQuery[] = [];
   for (let i = 0; i < perKind; i++) {
+    out.push({ kind: "typo", params: { q: typo() } });
+    out.push({ kind: "typo + word", params: { q: `${typo()} ${pick(words)}` } });
+    if (i < WORST_PER_KIND) {
+      out.push({ kind: "worst: prefixes", params: { q: fill("", prefix2) } });
+      out.push({ kind: "worst: excluded prefixes", params: { q: fill(pick(words), () => `-${prefix2()}`) } });
+      out.push({ kind: "worst: typos", params: { q: fill("", typo) } });
+      out.push({ kind: "worst: words", params: { q: fill("", () => pick(words)) } });
+    }
     out.push({ kind: "1-term", params: { q: pick(words) } });
     out.push({ kind: "2-term", params: { q: `${pick(words)} ${pick(words)}` } });
     const [summary] = await store.summaries([Math.floor(random() * cols.count)]);
@@ -206,6 +255,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
     { cold: number[]; warm: number[]; bytes: number[]; searchBytes: number[]; indexCold: number[]; indexWarm: number[]; warmBig: number[] }
   > = {};
   for (const k of KINDS) result[k] = { cold: [], warm: [], bytes: [], searchBytes: [], indexCold: [], indexWarm: [], warmBig: [] };
+  const refused: Record<string, number> = {};
   // Warm the code (JIT) on a throwaway store first: cold here means no data loaded, not unoptimised code.
   {
     const jit = createAssetStore(folderAssets(site));
@@ -227,7 +277,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
     const { assets, counts } = countingAssets(site);
     const store = createAssetStore(assets);
     const t = performance.now();
-    await run(store, q);
+    if (await run(store, q)) refused[q.kind] = (refused[q.kind] ?? 0) + 1;
     result[q.kind]!.cold.push(performance.now() - t);
     result[q.kind]!.bytes.push(counts.search + counts.other);
     result[q.kind]!.searchBytes.push(counts.search);
@@ -268,7 +318,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
       result[q.kind]!.warmBig.push(performance.now() - t);
     }
   }
-  return { result, heapDelta: after - before, heapAfter: after };
+  return { result, refused, heapDelta: after - before, heapAfter: after };
 }
 
 // ---------- phase: baselines ----------
@@ -457,6 +507,17 @@ async function main() {
           ],
           rows,
         ),
+        "",
+        // The bound on one query's work: each worst case as a ratio to a 1-term query (target at most 10x at 100k).
+        `Worst cases against a 1-term query (index-only warm p50 ${ms(percentile(m.result["1-term"].indexWarm, 50))} ms, end to end ${ms(percentile(m.result["1-term"].warm, 50))} ms): ` +
+          WORST.map((k) => {
+            const r = m.result[k];
+            return (
+              `${k} ${ratio(percentile(r.indexWarm, 95), percentile(m.result["1-term"].indexWarm, 50))} index-only, ` +
+              `${ratio(percentile(r.warm, 95), percentile(m.result["1-term"].warm, 50))} end to end (p95; ${m.refused[k] ?? 0} of ${r.cold.length} refused with a 400)`
+            );
+          }).join("; ") +
+          ".",
       ].join("\n"),
     );
     progress(`${label}: done`);

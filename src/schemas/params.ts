@@ -107,7 +107,7 @@ export const searchQuery = (vocab: Vocabulary) =>
   z.object({
     q: queryText(
       2,
-      'The query (docs/SEARCH.md): words, "phrases", field:word, -exclusions and prefix*; 2 to 200 characters, at most 24 words, phrases and prefixes. Missing, empty or one character: 400 INVALID_QUERY.',
+      'The query (docs/SEARCH.md): words, "phrases", field:word, -exclusions and prefix*; 2 to 200 characters, at most 12 words, phrases and prefixes. Missing, empty or one character: 400 INVALID_QUERY.',
       "pdf -form",
     ),
     page: page(),

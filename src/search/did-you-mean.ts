@@ -3,6 +3,7 @@
 // characters), and the corrected query is offered only if it finds something with the same filters.
 import type { Columns } from "../contract/columns.js";
 import { type ClauseSets, executeQuery, type Filters, type SearchIndex, type TypoMode } from "./engine.js";
+import { TYPO_WORDS_PER_LOOKUP } from "./families.js";
 import { parseQuery } from "./query.js";
 import { tokenize } from "./text.js";
 import { correctionTypos, findTypoMatches } from "./typo.js";
@@ -32,7 +33,8 @@ export async function didYouMean(
   for (const sets of required) {
     const word = sets.missing;
     if (word === undefined || fixes.has(word)) continue;
-    const best = (await findTypoMatches(index.store, index.manifest.typo, word, correctionTypos(word)))[0];
+    const charge = (n: number) => index.budget.spend(1 + Math.floor(n / TYPO_WORDS_PER_LOOKUP));
+    const best = (await findTypoMatches(index.store, index.manifest.typo, word, correctionTypos(word), charge))[0];
     if (best) fixes.set(word, best.word);
   }
   if (fixes.size === 0) return undefined;

@@ -9,7 +9,7 @@ import { type Columns, FLAG_HAS_INDEX, fromLittleEndian } from "../contract/colu
 import { PHRASE_FIELDS, RANKED_COUNT } from "../contract/fields.js";
 import { Bitset } from "../contract/postings.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
-import { type FamilyManifest, FamilyReader, type IndexFiles, type KeyRef, QueryBudget } from "./families.js";
+import { type FamilyManifest, FamilyReader, type IndexFiles, type KeyRef, QueryBudget, TYPO_WORDS_PER_LOOKUP } from "./families.js";
 import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
 import { clauseFields, clauseScore, NESTED_FIELDS, OWN_FIELDS, pageOf, type Ranked } from "./rank.js";
 import { pairsOf } from "./text.js";
@@ -148,11 +148,33 @@ const orInto = (target: Sets, k: number, s: Bitset | undefined) => {
   if (s) target[k] = target[k] ? target[k]!.clone().or(s) : s.clone();
 };
 
+/**
+ * At most this many words of one query get typo matches (the first ones, in query order, that may):
+ * each costs a scan of its vocabulary buckets and up to 8 more posting lists.
+ */
+export const MAX_TYPO_WORDS = 3;
+
+/** The required clauses that get typo matches: the first MAX_TYPO_WORDS eligible ones (with "missing", held by no skill). */
+async function typoClauses(index: SearchIndex, query: ParsedQuery, mode: TypoMode): Promise<Set<Clause>> {
+  const out = new Set<Clause>();
+  if (mode === "off") return out;
+  for (const c of query.required) {
+    if (out.size >= MAX_TYPO_WORDS) break;
+    if (!typoEligible(c)) continue;
+    if (mode === "missing") {
+      const [own, nested] = await Promise.all([index.main.find(c.terms[0]!), index.nested.find(c.terms[0]!)]);
+      if (own || nested) continue;
+    }
+    out.add(c);
+  }
+  return out;
+}
+
 /** Whether a clause may match words a typo away: a plain (unquoted), unrestricted, positive word long enough. */
 export const typoEligible = (c: Clause): boolean =>
   c.kind === "term" && !c.quoted && !c.field && !c.negate && allowedTypos(c.terms[0]!) > 0;
 
-export async function resolveClause(index: SearchIndex, c: Clause, mode: TypoMode = DEFAULT_TYPO_MODE): Promise<ClauseSets> {
+export async function resolveClause(index: SearchIndex, c: Clause, typos: boolean): Promise<ClauseSets> {
   const fields = clauseFields(c);
   const ownLists = fields.filter((f) => f < OWN_FIELDS.length);
   const nestedLists = fields.filter((f) => f >= OWN_FIELDS.length).map((f) => f - OWN_FIELDS.length);
@@ -174,10 +196,11 @@ export async function resolveClause(index: SearchIndex, c: Clause, mode: TypoMod
   const sets: ClauseSets = { match, exact, nestedMatch: nested.match, nestedExact: nested.exact, typos: [] };
   const held = own.found || nested.found;
   if (c.kind === "term" && !held && !c.negate) sets.missing = c.terms[0]!;
-  if (mode === "off" || !typoEligible(c) || (mode === "missing" && held)) return sets;
+  if (!typos) return sets;
   // Typo matches widen `match` (never `exact`), so they score as the field's weight without the exact bonus.
-  index.budget.spend(1);
-  const found: TypoMatch[] = await findTypoMatches(index.store, index.manifest.typo, c.terms[0]!);
+  const found: TypoMatch[] = await findTypoMatches(index.store, index.manifest.typo, c.terms[0]!, undefined, (n) =>
+    index.budget.spend(1 + Math.floor(n / TYPO_WORDS_PER_LOOKUP)),
+  );
   for (const t of found) {
     const word = await wordSets(index, t.word);
     sets.typos.push({ word: t.word, distance: t.distance, match: word.match, nested: word.nested });
@@ -311,11 +334,11 @@ export interface RunOptions {
   resolved?: Map<string, Promise<ClauseSets>>;
 }
 
-function resolveOnce(index: SearchIndex, c: Clause, options: RunOptions): Promise<ClauseSets> {
-  if (!options.resolved) return resolveClause(index, c, options.typos);
-  const key = clauseKey(c);
+function resolveOnce(index: SearchIndex, c: Clause, typos: boolean, options: RunOptions): Promise<ClauseSets> {
+  if (!options.resolved) return resolveClause(index, c, typos);
+  const key = `${clauseKey(c)}${typos ? "~" : ""}`;
   let hit = options.resolved.get(key);
-  if (!hit) options.resolved.set(key, (hit = resolveClause(index, c, options.typos)));
+  if (!hit) options.resolved.set(key, (hit = resolveClause(index, c, typos)));
   return hit;
 }
 
@@ -323,9 +346,15 @@ function resolveOnce(index: SearchIndex, c: Clause, options: RunOptions): Promis
 async function select(index: SearchIndex, columns: Columns, query: ParsedQuery, filters: Filters, options: RunOptions) {
   const size = index.docCount;
   if (columns.count !== size) throw new RangeError(`index has ${size} skills, columns ${columns.count}`);
+  // Every prefix is expanded (and charged) before any list is decoded, so a query over its work
+  // budget is refused at the cost of reading keys only.
+  await Promise.all(
+    query.clauses.filter((c) => c.kind === "prefix").flatMap((c) => [index.main.prefix(c.terms[0]!), index.nested.prefix(c.terms[0]!)]),
+  );
+  const typos = await typoClauses(index, query, options.typos ?? DEFAULT_TYPO_MODE);
   const [required, excluded] = await Promise.all([
-    Promise.all(query.required.map((c) => resolveOnce(index, c, options))),
-    Promise.all(query.excluded.map((c) => resolveOnce(index, c, options))),
+    Promise.all(query.required.map((c) => resolveOnce(index, c, typos.has(c), options))),
+    Promise.all(query.excluded.map((c) => resolveOnce(index, c, false, options))),
   ]);
   const any = required.map((sets) => anyField(sets, size));
   const excludedAny = new Bitset(size);

@@ -34,6 +34,8 @@ export interface FamilyManifest {
  * clause (and, for autocomplete, every candidate counted). Beyond it the query is a 400.
  */
 export const MAX_QUERY_WORK = 1024;
+/** Comparing this many vocabulary words for typo matches costs as much as one index lookup. */
+export const TYPO_WORDS_PER_LOOKUP = 256;
 
 export class QueryBudget {
   spent = 0;
@@ -57,6 +59,9 @@ export type PrefixHit = { refs: KeyRef[] } | { union: KeyRef };
 
 export class FamilyReader {
   private readonly opened = new Map<string, Promise<ShardReader>>();
+  /** Keys and prefixes already looked up in this request: each is read (and charged) once. */
+  private readonly found = new Map<string, Promise<KeyRef | undefined>>();
+  private readonly expanded = new Map<string, Promise<PrefixHit>>();
 
   constructor(
     private readonly store: ShardBytes,
@@ -89,13 +94,23 @@ export class FamilyReader {
     return index < 0 ? undefined : { shard, index };
   }
 
-  async find(key: string): Promise<KeyRef | undefined> {
-    this.budget.spend(1);
-    return this.findIn(this.family.terms, key);
+  find(key: string): Promise<KeyRef | undefined> {
+    let hit = this.found.get(key);
+    if (!hit) {
+      this.budget.spend(1);
+      this.found.set(key, (hit = this.findIn(this.family.terms, key)));
+    }
+    return hit;
   }
 
   /** Every indexed word starting with `prefix`, or the precomputed union when there are more than maxExpansions. */
-  async prefix(prefix: string): Promise<PrefixHit> {
+  prefix(prefix: string): Promise<PrefixHit> {
+    let hit = this.expanded.get(prefix);
+    if (!hit) this.expanded.set(prefix, (hit = this.expand(prefix)));
+    return hit;
+  }
+
+  private async expand(prefix: string): Promise<PrefixHit> {
     this.budget.spend(1);
     const union = await this.findIn(this.family.prefixes, prefix);
     if (union) return { union };

@@ -132,7 +132,7 @@ function toClauses(item: Item): Clause[] {
 }
 
 /** At most this many clauses (words, phrases, prefixes, exclusions, duplicates removed) in one query. */
-export const MAX_CLAUSES = 24;
+export const MAX_CLAUSES = 12;
 
 /**
  * The rules every `q` follows, for search and autocomplete alike: present, at most 200 characters,

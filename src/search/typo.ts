@@ -34,39 +34,69 @@ export function correctionTypos(term: string): number {
   return allowed > 0 ? allowed : typoScript(term) && chars(term).length >= 3 ? 1 : 0;
 }
 
-/**
- * The edit distance between `a` and `b` counting a swap of two neighbours as one edit (optimal string
- * alignment), or `max + 1` as soon as it must exceed `max`.
- */
-export function editDistance(a: readonly string[], b: readonly string[], max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const width = b.length + 1;
-  let prev2 = new Array<number>(width).fill(0);
-  let prev = Array.from({ length: width }, (_, j) => j);
-  let row = new Array<number>(width).fill(0);
-  for (let i = 1; i <= a.length; i++) {
+/** Code points of the two words being compared, and three DP rows: allocated once, words are at most 40 characters. */
+const CAP = 64;
+const codesA = new Int32Array(CAP);
+const codesB = new Int32Array(CAP);
+const rows = [new Int32Array(CAP + 1), new Int32Array(CAP + 1), new Int32Array(CAP + 1)] as const;
+
+/** Writes the code points of `s` into `out`; returns their count (or CAP + 1 when there are more). */
+function codePoints(s: string, out: Int32Array): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (n === CAP) return CAP + 1;
+    const c = s.codePointAt(i)!;
+    out[n++] = c;
+    if (c > 0xffff) i++;
+  }
+  return n;
+}
+
+/** Optimal-string-alignment distance over the first `la`/`lb` codes of codesA/codesB, or max + 1 once it must exceed max. */
+function distanceOfCodes(la: number, lb: number, max: number): number {
+  if (Math.abs(la - lb) > max) return max + 1;
+  let prev2 = rows[0];
+  let prev = rows[1];
+  let row = rows[2];
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
     row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+    const ai = codesA[i - 1]!;
+    for (let j = 1; j <= lb; j++) {
+      const bj = codesB[j - 1]!;
+      let d = prev[j - 1]! + (ai === bj ? 0 : 1);
+      if (prev[j]! + 1 < d) d = prev[j]! + 1;
+      if (row[j - 1]! + 1 < d) d = row[j - 1]! + 1;
+      if (i > 1 && j > 1 && ai === codesB[j - 2] && codesA[i - 2] === bj && prev2[j - 2]! + 1 < d) d = prev2[j - 2]! + 1;
       row[j] = d;
       if (d < best) best = d;
     }
+    // Every later cell is at least the best of this row (or of the one before, plus one): stop early.
     if (best > max) return max + 1;
-    [prev2, prev, row] = [prev, row, prev2];
+    const t = prev2;
+    prev2 = prev;
+    prev = row;
+    row = t;
   }
-  return Math.min(prev[b.length]!, max + 1);
+  return Math.min(prev[lb]!, max + 1);
+}
+
+/**
+ * The edit distance between words `a` and `b` counting a swap of two neighbours as one edit (optimal
+ * string alignment), or `max + 1` as soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const la = codePoints(a, codesA);
+  const lb = codePoints(b, codesB);
+  if (la > CAP || lb > CAP) return max + 1;
+  return distanceOfCodes(la, lb, max);
 }
 
 /** The number of typos between query word `term` and indexed `word`, or undefined when it is no typo match (or identical). */
 export function typoDistance(term: string, word: string, max: number = allowedTypos(term)): 1 | 2 | undefined {
-  if (max === 0 || term === word) return undefined;
-  const a = chars(term);
-  const b = chars(word);
-  if (a[0] !== b[0]) return undefined;
-  const d = editDistance(a, b, max);
+  if (max === 0 || term === word || term.codePointAt(0) !== word.codePointAt(0)) return undefined;
+  const d = editDistance(term, word, max);
   return d <= max && (d === 1 || d === 2) ? d : undefined;
 }
 
@@ -85,12 +115,34 @@ export interface TypoMatch {
 export const byTypoRank = (a: TypoMatch, b: TypoMatch): number =>
   a.distance - b.distance || b.weight - a.weight || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
 
-/** The typo matches of `term` among `candidates` (any words), best MAX_TYPO_MATCHES first. */
-export function typoMatches(term: string, candidates: Iterable<TypoEntry>, max: number = allowedTypos(term)): TypoMatch[] {
+/**
+ * Whether two code sequences can be one edit apart: everything but at most two neighbouring positions
+ * must agree from the front or from the back (a cheap test before the full distance).
+ */
+function withinOneEdit(la: number, lb: number): boolean {
+  const n = Math.min(la, lb);
+  let p = 0;
+  while (p < n && codesA[p] === codesB[p]) p++;
+  let s = 0;
+  while (s < n - p && codesA[la - 1 - s] === codesB[lb - 1 - s]) s++;
+  return p + s >= Math.max(la, lb) - 2;
+}
+
+/** The typo matches of `term` among `candidates` (lists of any words), best MAX_TYPO_MATCHES first. */
+export function typoMatches(term: string, candidates: Iterable<Iterable<TypoEntry>>, max: number = allowedTypos(term)): TypoMatch[] {
   const out: TypoMatch[] = [];
-  for (const [word, weight] of candidates) {
-    const distance = typoDistance(term, word, max);
-    if (distance !== undefined) out.push({ word, distance, weight });
+  if (max === 0) return out;
+  const la = codePoints(term, codesA);
+  if (la > CAP) return out;
+  const first = codesA[0];
+  for (const list of candidates) {
+    for (const [word, weight] of list) {
+      if (word.codePointAt(0) !== first || word === term) continue;
+      const lb = codePoints(word, codesB);
+      if (lb > CAP || Math.abs(la - lb) > max || (max === 1 && !withinOneEdit(la, lb))) continue;
+      const distance = distanceOfCodes(la, lb, max);
+      if (distance <= max && (distance === 1 || distance === 2)) out.push({ word, distance, weight });
+    }
   }
   return out.sort(byTypoRank).slice(0, MAX_TYPO_MATCHES);
 }
@@ -128,15 +180,18 @@ export async function findTypoMatches(
   typo: TypoManifest,
   term: string,
   max: number = allowedTypos(term),
+  /** Told how many vocabulary words the search compared (a query's work budget charges for them). */
+  charge: (scanned: number) => void = () => {},
 ): Promise<TypoMatch[]> {
   const keys = bucketsFor(term, max);
   if (keys.length === 0 || typo.shards.length === 0) return [];
   const first = Math.max(0, shardFor(typo.shards, keys[0]!));
   const last = Math.max(0, shardFor(typo.shards, keys[keys.length - 1]!));
   const wanted = new Set(keys);
-  const entries: TypoEntry[] = [];
+  const lists: TypoEntry[][] = [];
   for (let n = first; n <= last; n++) {
-    for (const [key, list] of await store.json(typo.shards[n]!.file, TypoShard)) if (wanted.has(key)) entries.push(...list);
+    for (const [key, list] of await store.json(typo.shards[n]!.file, TypoShard)) if (wanted.has(key)) lists.push(list);
   }
-  return typoMatches(term, entries, max);
+  charge(lists.reduce((sum, l) => sum + l.length, 0));
+  return typoMatches(term, lists, max);
 }

@@ -78,7 +78,7 @@ describe("typo tolerance", () => {
     // "wqxa": no typo matches for a 4-letter word in search, so nothing; the correction is one edit away.
     const none = await search({ q: "wqxa" });
     expect(none.pagination.total).toBe(0);
-    expect(editDistance([..."wqxa"], [...none.meta.didYouMean!], 1)).toBe(1);
+    expect(editDistance("wqxa", none.meta.didYouMean!, 1)).toBe(1);
     expect((await search({ q: none.meta.didYouMean! })).pagination.total).toBeGreaterThan(0);
     expect((await search({ q: "qqqqqqqq" })).meta.didYouMean).toBeUndefined();
     expect((await search({ q: "wqax" })).meta.didYouMean).toBeUndefined();
@@ -109,8 +109,8 @@ describe("collections", () => {
 });
 
 describe("the bound on one query's work", () => {
-  it("refuses more than 24 clauses", async () => {
-    const q = Array.from({ length: 25 }, (_, i) => `w${String.fromCharCode(97 + i)}x`).join(" ");
+  it("refuses more than 12 clauses", async () => {
+    const q = Array.from({ length: 13 }, (_, i) => `w${String.fromCharCode(97 + i)}x`).join(" ");
     expect(await errorOf(search({ q }))).toMatchObject({ status: 400, code: "INVALID_QUERY" });
   });
   it("refuses a query whose lookups exceed the budget", async () => {

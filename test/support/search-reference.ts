@@ -6,7 +6,7 @@ import type { TypoEntry } from "../../src/contract/search-manifest.js";
 import { nestedSkills, searchDocument } from "../../src/render/search-document.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { fieldKeys } from "../../src/search/document-text.js";
-import { type TypoMode, typoEligible } from "../../src/search/engine.js";
+import { MAX_TYPO_WORDS, type TypoMode, typoEligible } from "../../src/search/engine.js";
 import type { Match } from "../../src/search/explain.js";
 import type { Clause, ParsedQuery } from "../../src/search/query.js";
 import { clauseFields, clauseScore, compareRanked, FIELD_ORDER, NESTED_FIELDS, type Ranked } from "../../src/search/rank.js";
@@ -78,11 +78,13 @@ function context(index: ReferenceIndex, query: ParsedQuery, mode: TypoMode): Con
       );
   const typos = new Map<Clause, string[]>();
   for (const c of query.required) {
-    // A plain word joins its typo matches (default: only when no skill holds the word itself).
+    // A plain word joins its typo matches (default: only when no skill holds the word itself), for the
+    // first MAX_TYPO_WORDS such words of the query.
+    if (typos.size >= MAX_TYPO_WORDS) break;
     if (mode === "off" || !typoEligible(c) || (mode === "missing" && index.vocabulary.has(c.terms[0]!))) continue;
     typos.set(
       c,
-      typoMatches(c.terms[0]!, index.words).map((m) => m.word),
+      typoMatches(c.terms[0]!, [index.words]).map((m) => m.word),
     );
   }
   return { expansions, typos };
