@@ -2,6 +2,8 @@
 // functions, whatever its form (a catch-all route would let `//x` fall through to the static files),
 // and it never passes a request on. The services (asset cache, rate-limit counters) are created once
 // per isolate and live as long as it does.
+
+import { dataAssets } from "../src/api/data-store.js";
 import type { ApiEnv } from "../src/api/env.js";
 import type { Services } from "../src/api/handle.js";
 import { createServices } from "../src/api/services.js";
@@ -16,6 +18,6 @@ interface PagesContext {
 let services: Services | undefined;
 
 export const onRequest = (context: PagesContext): Promise<Response> => {
-  services ??= createServices(context.env.ASSETS);
+  services ??= createServices(dataAssets(context.env));
   return handleSite({ request: context.request, env: context.env, waitUntil: (p) => context.waitUntil(p) }, services);
 };

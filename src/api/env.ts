@@ -13,8 +13,17 @@ export interface KVNamespaceLike {
   delete(key: string): Promise<void>;
 }
 
+/** The subset of an R2 bucket binding the function uses. */
+export interface R2BucketLike {
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+}
+
 export interface ApiEnv {
   ASSETS: AssetFetcher;
+  /** Where the built data folder is read from: "assets" (default) or "r2" (src/api/data-store.ts). */
+  DATA_STORE?: string;
+  /** The R2 bucket holding the data folder's files under `_data/`, when DATA_STORE is "r2". */
+  DATA?: R2BucketLike;
   /** Rate-limit counters and API-key hashes. */
   KV?: KVNamespaceLike;
   /** Optional overrides (strings, as Pages vars are): requests per hour for each tier. */

@@ -35,6 +35,8 @@ export interface StartOptions {
   siteDir: string;
   /** Pages vars (`--binding NAME=value`), e.g. rate limits for a test. */
   vars?: Record<string, string>;
+  /** R2 buckets to bind, by binding name (local R2 in the state folder). */
+  r2?: readonly string[];
   /** Reuse a state folder (local KV) instead of a fresh temporary one. */
   persistTo?: string;
   timeoutMs?: number;
@@ -58,6 +60,7 @@ export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
     "--show-interactive-dev-session=false",
   ];
   for (const [k, v] of Object.entries(options.vars ?? {})) args.push("--binding", `${k}=${v}`);
+  for (const binding of options.r2 ?? []) args.push("--r2", binding);
   const child: ChildProcess = spawn(join(PROJECT_ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
