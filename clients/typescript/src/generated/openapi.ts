@@ -915,7 +915,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The query (docs/SEARCH.md): words, "phrases", field:word, -exclusions and prefix*; 2 to 200 characters, at most 24 words, phrases and prefixes. Missing, empty or one character: 400 INVALID_QUERY.
+                 * @description The query (docs/SEARCH.md): words, "phrases", field:word, -exclusions and prefix*; 2 to 200 characters, at most 12 words, phrases and prefixes. Missing, empty or one character: 400 INVALID_QUERY.
                  * @example pdf -form
                  */
                 q: string;
