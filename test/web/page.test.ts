@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { platforms } from "../../data/platforms.json";
 import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
 import {
   CategoryDetailEnvelope,
@@ -26,6 +27,7 @@ import { type PageSite, startPageSite } from "./site.js";
 
 const SHOTS = join(PROJECT_ROOT, ".tmp", "page-screenshots");
 const AXE_SOURCE = createRequire(import.meta.url)("axe-core").source as string;
+const PLATFORM_NAMES = new Map(platforms.map((p) => [p.id, p.name]));
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PAGE_HEADERS = { "X-Skills-Client": "page" };
@@ -168,6 +170,19 @@ describe("the directory page", () => {
     expect(await page.locator("#search-input").inputValue()).toBe("pdf");
   });
 
+  it("offers the API's correction when nothing matched", async () => {
+    const none = await api("/skills/search?q=jsno&limit=20", SearchEnvelope);
+    expect(none.meta.didYouMean).toBeTruthy();
+    const page = await open("/?q=jsno");
+    const link = page.locator(".did-you-mean a");
+    await expect.poll(() => link.textContent()).toBe(none.meta.didYouMean);
+    await link.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(none.meta.didYouMean);
+    const fixed = await api(`/skills/search?q=${encodeURIComponent(none.meta.didYouMean ?? "")}&limit=20`, SearchEnvelope);
+    await expect.poll(() => repos(page)).toEqual(fixed.data.map((r) => `${r.owner}/${r.repo}`));
+    expect(await page.locator("#search-input").inputValue()).toBe(none.meta.didYouMean);
+  });
+
   it("shows a skill with its rendered SKILL.md, stats, and install commands that copy", async () => {
     const { data: skill } = await api("/skills/anvil-dev/pdf", SkillDetailEnvelope);
     const { data: stats } = await api("/skills/anvil-dev/pdf/stats", SkillStatsEnvelope);
@@ -179,6 +194,8 @@ describe("the directory page", () => {
     await expect.poll(() => page.locator("#skill-md h2").first().textContent()).toBe(heading);
     expect(await page.locator("#skill-md pre, #skill-md ul, #skill-md p").count()).toBeGreaterThan(2);
     expect(await page.locator(".star-chart circle").count()).toBe(stats.starHistory.length);
+    const platformNames = await page.locator(".facts dd").allTextContents();
+    expect(platformNames.some((text) => skill.platforms.every((p) => text.includes(PLATFORM_NAMES.get(p) ?? "?")))).toBe(true);
     for (const [platform, command] of Object.entries(skill.installCommands)) {
       expect(await page.locator(`.installs li[data-platform="${platform}"] code`).textContent()).toBe(command);
     }

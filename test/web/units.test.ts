@@ -7,6 +7,7 @@ import { matchPageRoute, pagePath } from "../../src/contract/page-routes.js";
 import { translator } from "../../web/src/i18n.js";
 import { createPacer } from "../../web/src/pacer.js";
 import { apiRequest, EMPTY_STATE, readState, type SearchState, SORTS, writeState } from "../../web/src/search-state.js";
+import { findChromium, INSTALL_CHROMIUM, launchChromium } from "./browser.js";
 
 const stateArb: fc.Arbitrary<SearchState> = fc.record({
   q: fc.string({ maxLength: 200 }),
@@ -120,5 +121,20 @@ describe("the page's words", () => {
     for (const key of keys) expect(vars(ja(key)), key).toEqual(vars(en(key)));
     expect(ja("resultsCount", { n: 3 })).toBe("3 件のスキル");
     expect(translator("fr")("allSkills")).toBe("All skills");
+  });
+});
+
+describe("finding Chromium", () => {
+  it("finds nothing on an empty PATH, and the tests then fail with the command that installs it", async () => {
+    expect(findChromium({ PATH: "/nonexistent" })).toBeUndefined();
+    const saved = { PATH: process.env.PATH, CHROMIUM_PATH: process.env.CHROMIUM_PATH };
+    process.env.PATH = "/nonexistent";
+    delete process.env.CHROMIUM_PATH;
+    try {
+      await expect(launchChromium()).rejects.toThrow(INSTALL_CHROMIUM);
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.CHROMIUM_PATH !== undefined) process.env.CHROMIUM_PATH = saved.CHROMIUM_PATH;
+    }
   });
 });

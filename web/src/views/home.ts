@@ -105,16 +105,29 @@ export function mountHome(app: App, main: HTMLElement) {
     results.replaceChildren(loading(app));
     try {
       const request = apiRequest(state);
-      const { pagination: p, cards } = searching
+      const {
+        pagination: p,
+        cards,
+        didYouMean,
+      } = searching
         ? await app.api
             .get(request, SearchEnvelope)
-            .then((a) => ({ pagination: a.pagination, cards: a.data.map((r) => resultCard(app, r)) }))
+            .then((a) => ({ pagination: a.pagination, cards: a.data.map((r) => resultCard(app, r)), didYouMean: a.meta.didYouMean }))
         : await app.api
             .get(request, SkillListEnvelope)
-            .then((a) => ({ pagination: a.pagination, cards: a.data.map((s) => summaryCard(app, s, names)) }));
+            .then((a) => ({ pagination: a.pagination, cards: a.data.map((s) => summaryCard(app, s, names)), didYouMean: undefined }));
       if (mine !== ticket) return;
       count.textContent = searching ? t("resultsFor", { n: p.total, q: state.q.trim() }) : t("resultsCount", { n: p.total });
       results.replaceChildren(
+        didYouMean
+          ? h(
+              "p",
+              { class: "did-you-mean" },
+              t("didYouMean"),
+              " ",
+              h("a", { href: urlOf({ ...state, q: didYouMean, page: 1 }) }, didYouMean),
+            )
+          : "",
         cards.length ? h("ol", { class: "cards" }, ...cards) : h("p", { class: "empty" }, t("noResults")),
         pager(app, p, (page) => urlOf({ ...state, page })) ?? "",
       );

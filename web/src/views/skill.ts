@@ -72,6 +72,7 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
           fact(t("created"), formatDate(s.createdAt, app.wordsLocale)),
           fact(t("updated"), formatDate(s.updatedAt, app.wordsLocale)),
           fact(t("pushed"), formatDate(s.pushedAt, app.wordsLocale)),
+          fact(t("platforms"), s.platforms.map(platformName).join(", ")),
         ),
         h(
           "p",
