@@ -48,6 +48,14 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(dataset|contract|schemas)/" },
     },
     {
+      name: "events-imports-contract-dataset-views",
+      comment:
+        "src/events (deriving events from the dataset, webhook delivery) imports the contract, the dataset and the record views the lists use (a summary is one shape everywhere)",
+      severity: "error",
+      from: { path: "^src/events/" },
+      to: { path: "^src/", pathNot: "^src/(events|contract|schemas|dataset)/|^src/render/skill-views\\.ts$" },
+    },
+    {
       name: "synth-imports-contract-dataset-crawler",
       comment: "the synthetic dataset generator makes records as the crawler would",
       severity: "error",

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { machineLine } from "./support/machine.js";
 
-const BENCHES = ["vocabulary", "build", "search", "relevance", "crawl", "rate-limit", "bundle", "clients"] as const;
+const BENCHES = ["vocabulary", "build", "search", "relevance", "crawl", "rate-limit", "bundle", "clients", "events"] as const;
 const { values, positionals } = parseArgs({
   options: { only: { type: "string" }, "collect-only": { type: "boolean", default: false } },
   allowPositionals: true,

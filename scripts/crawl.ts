@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeJsonFile } from "../src/dataset/files.js";
+import { recordEvents } from "../src/events/record.js";
 import { createGitHubClient, GITHUB_TIMING } from "../src/ingest/client.js";
 import { runCrawl } from "../src/ingest/crawl.js";
 import { loadCrawlInput, writeCrawlOutput } from "../src/ingest/dataset-io.js";
@@ -80,6 +81,8 @@ const out = await runCrawl({ octokit: client.octokit, requests: client.requests,
 });
 if (!values["dry-run"])
   await writeCrawlOutput(dataDir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);
+// The events of this crawl's changes are recorded with the dataset, at the crawl's time.
+const events = await recordEvents(dataDir, out.records, { now: new Date(out.report.finishedAt), dryRun: values["dry-run"] });
 if (values.report) await writeJsonFile(resolve(values.report), out.report);
 process.stdout.write(`${JSON.stringify(out.report, null, 2)}\n`);
 const r = out.report.repositories;
@@ -87,3 +90,4 @@ process.stderr.write(
   `crawl ${values["dry-run"] ? "(dry run) " : ""}done: ${r.total} records; ${r.added} added, ${r.changed} changed, ${r.removed} removed, ` +
     `${r.failed} failed (kept), ${r.skipped} skipped; ${out.report.requests.total} requests\n`,
 );
+process.stderr.write(`events: ${events.recorded.length} ${values["dry-run"] ? "would be " : ""}recorded, ${events.pruned} pruned\n`);

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey, listKeys, revokeKey } from "../src/node/keys/admin.js";
 import { wranglerKeyStore } from "../src/node/keys/wrangler-store.js";
+import { formatTable } from "../src/node/table.js";
 
 const USAGE = `usage:
   npm run keys -- create --tier authenticated|premium --label NAME
@@ -63,8 +64,7 @@ async function main(argv: string[]): Promise<number> {
       ["ID", "TIER", "STATUS", "CREATED", "LABEL"],
       ...keys.map((k) => [k.id, k.tier, k.revokedAt ? `revoked ${k.revokedAt}` : "active", k.createdAt, k.label]),
     ];
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const row of rows) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "));
+    console.log(formatTable(rows));
     return 0;
   }
   if (command === "revoke" && rest.length === 1) {

@@ -18,6 +18,7 @@ const EXAMPLES = [
   "/categories/frontend?locale=ja",
   "/skills/search?q=pdf%20-form&limit=2",
   "/skills/autocomplete?q=pd",
+  "/events?limit=1",
   "/skills?limit=500",
 ];
 

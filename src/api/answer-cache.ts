@@ -25,7 +25,14 @@ const maxAge = (kind: NonNullable<HandlerResult["cache"]>): number => Number(/ma
 /** The cache key of a request: deployment, path and the query sorted (parameter order never matters). */
 export function answerKey(url: URL, manifest: BuildManifest): Request {
   const query = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  const deployment = [manifest.generatedAt, manifest.counts.skills, manifest.counts.files, manifest.search?.terms[0]?.file ?? ""].join("|");
+  // The newest event's seq: a build of a hand edit keeps the dataset time and counts, not the feed.
+  const deployment = [
+    manifest.generatedAt,
+    manifest.counts.skills,
+    manifest.counts.files,
+    manifest.search?.terms[0]?.file ?? "",
+    manifest.events.last ?? "",
+  ].join("|");
   const search = new URLSearchParams(query).toString();
   return new Request(`https://answers.invalid/${encodeURIComponent(deployment)}${url.pathname}${search ? `?${search}` : ""}`);
 }

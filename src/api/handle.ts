@@ -79,8 +79,10 @@ async function respond(
   headOnly: boolean,
 ) {
   const { body } = result;
-  // The ETag covers what identifies the representation, not the per-request meta (id, timing).
-  const etag = await etagOf(JSON.stringify([body.data, body.pagination ?? null, body.meta?.query ?? null]));
+  // The ETag covers what identifies the representation (the events feed's cursor included), not the
+  // per-request meta (id, timing).
+  const cursor = body.meta && "next" in body.meta ? [body.meta.next] : [];
+  const etag = await etagOf(JSON.stringify([body.data, body.pagination ?? null, body.meta?.query ?? null, ...cursor]));
   const headers: Record<string, string> = {
     ...limitHeaders,
     ...result.headers,

@@ -2,6 +2,7 @@
 // encoded slash stays inside its segment and can never reach another route or a file.
 import { ApiError, invalidParams } from "../contract/errors.js";
 import { categoryDetail, categoryList, categorySkills } from "./categories.js";
+import { eventFeed } from "./events.js";
 import { openApi } from "./openapi-route.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { autocompleteRoute, searchRoute } from "./search.js";
@@ -32,6 +33,7 @@ export function route(segments: readonly string[]): Handler | undefined {
   const [head, a, b, c, ...more] = segments;
   if (more.length > 0) return undefined;
   if (head === "openapi.json" && a === undefined) return openApi;
+  if (head === "events" && a === undefined) return eventFeed;
   if (head === "skills") {
     if (a === undefined) return skillList;
     if (b === undefined) return a === "search" ? searchRoute : a === "autocomplete" ? autocompleteRoute : undefined;

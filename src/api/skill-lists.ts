@@ -10,6 +10,8 @@ import type { HandlerResult, RequestScope } from "./scope.js";
 export interface ListFilter {
   categories: readonly string[];
   platform?: string;
+  /** Unix seconds: only skills updated at or after it. */
+  updatedSince?: number;
 }
 
 export const pagination = (page: number, limit: number, total: number): Pagination => ({
@@ -29,7 +31,8 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
 
   let total: number;
   let page: number[];
-  if (catMask === 0 && platMask === 0) {
+  const since = filter.updatedSince;
+  if (catMask === 0 && platMask === 0 && since === undefined) {
     total = order.length;
     page = Array.from(order.subarray(Math.min(start, total), Math.min(end, total)));
   } else {
@@ -37,6 +40,7 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
     page = [];
     for (const o of order) {
       if ((cols.categories[o]! & catMask) >>> 0 !== catMask || (cols.platforms[o]! & platMask) >>> 0 !== platMask) continue;
+      if (since !== undefined && cols.updated[o]! < since) continue;
       if (total >= start && total < end) page.push(o);
       total++;
     }
@@ -45,12 +49,12 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
 }
 
-export const LIST_PARAMS = ["page", "limit", "sort", "order", "category", "platform"] as const;
+export const LIST_PARAMS = ["page", "limit", "sort", "order", "category", "platform", "updatedSince"] as const;
 
 /** The list parameters' schema for this deployment's vocabularies, built once per isolate. */
 export const listParams = (scope: RequestScope) => scope.memo("list-params", () => listQuery(scope.manifest.vocabulary));
 
 export async function skillList(scope: RequestScope): Promise<HandlerResult> {
   const q = parseQuery(scope.url, listParams(scope), LIST_PARAMS);
-  return listSkills(scope, q, { categories: q.category ? [q.category] : [], platform: q.platform });
+  return listSkills(scope, q, { categories: q.category ? [q.category] : [], platform: q.platform, updatedSince: q.updatedSince });
 }

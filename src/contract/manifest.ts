@@ -15,6 +15,10 @@ export const BuildManifest = z
     shards: z.object({ skills: z.number().int().positive(), summaries: z.number().int().positive() }).strict(),
     vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),
     search: SearchManifest.nullable().describe("The search index layout (null when built without one)"),
+    events: z
+      .object({ count: Count, last: Count.nullable() })
+      .strict()
+      .describe("The events feed: retained events and the seq of the newest (it changes with every new event)"),
   })
   .strict();
 export type BuildManifest = z.infer<typeof BuildManifest>;

@@ -24,6 +24,11 @@ export type ShardFamily = "skills" | "files" | "summaries";
 /** `skills/0042.bin`-style name for shard `n` of a family (src/contract/shard.ts): a slotted shard (src/contract/slotted.ts). */
 export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.bin`;
 
+/** The events feed (src/contract/events.ts): its index, chunks of events by seq, and the id -> seq shards. */
+export const EVENTS_INDEX_FILE = "events/index.json";
+export const eventChunkFile = (n: number): string => `events/chunks/${String(n).padStart(6, "0")}.json`;
+export const eventIdShardFile = (n: number): string => `events/ids/${String(n).padStart(4, "0")}.json`;
+
 /**
  * The search index's folders: term shards, autocomplete prefix tables, all suggestions, precomputed
  * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary.

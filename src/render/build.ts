@@ -8,10 +8,12 @@ import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import { COLUMNS_FILE, categoriesFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
+import { readEventLog } from "../dataset/event-log.js";
 import { type Dataset, readDataset } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
 import { categoryMembers, renderCategories } from "./categories.js";
+import { renderEventFeed } from "./events.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
 import { writePage } from "./page.js";
@@ -29,6 +31,11 @@ export interface BuildOptions {
   /** Whether to build the search index (default true); false only for fast tests of the rest. */
   search?: boolean;
   log?: (line: string) => void;
+  /**
+   * Runs on the dataset as read, before anything is rendered: `npm run build` records the events of
+   * hand edits here (src/events/record.ts), so the feed it renders next includes them.
+   */
+  beforeRender?: (dataset: Dataset) => Promise<void>;
 }
 
 export interface BuildReport {
@@ -70,6 +77,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   log(`reading dataset ${options.dataDir}`);
   const dataset = await readDataset(options.dataDir);
   const { records, categories, stats, meta } = dataset;
+  await options.beforeRender?.(dataset);
   const vocabulary = vocabularyOf(dataset);
   const { sink, finish } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
@@ -97,6 +105,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await data.write(categoriesFile(locale), json(rendered));
   }
 
+  const events = await readEventLog(options.dataDir);
+  log(`rendering the events feed (${events.events.length} events)`);
+  const feed = await renderEventFeed(events.events, data);
+
   let search: SearchManifest | null = null;
   let searchMillis = 0;
   if (options.search ?? true) {
@@ -113,6 +125,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     shards: { skills: shards.skillShards, summaries: shards.summaryShards },
     vocabulary,
     search,
+    events: { count: feed.count, last: feed.last },
   });
   await data.write(MANIFEST_FILE, json(manifest));
   await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);

@@ -16,6 +16,7 @@ import {
   SkillStatsEnvelope,
   SuggestionEnvelope,
 } from "../schemas/envelope.js";
+import { EventsEnvelope, SkillEvent } from "../schemas/events.js";
 import {
   Category,
   CategoryDetail,
@@ -57,6 +58,8 @@ const COMPONENTS = {
   CategoryDetailResponse: CategoryDetailEnvelope,
   SearchResponse: SearchEnvelope,
   SuggestionListResponse: SuggestionEnvelope,
+  SkillEvent,
+  EventListResponse: EventsEnvelope,
 } satisfies Record<string, z.ZodType>;
 
 export type ComponentName = keyof typeof COMPONENTS;

@@ -1,6 +1,7 @@
 // The API's operations, one declarative entry each: the OpenAPI document, the clients' generated
 // types and the document tests are all derived from this table. Adding an endpoint is one entry.
 import type { z } from "zod";
+import { eventsQuery } from "../schemas/events.js";
 import { categoryQuery, contentQuery, GITHUB_NAME, listQuery, searchQuery, suggestQuery, type Vocabulary } from "../schemas/params.js";
 import type { ComponentName } from "./openapi-components.js";
 
@@ -155,5 +156,17 @@ export const OPERATIONS: readonly Operation[] = [
     response: "SkillListResponse",
     cache: "data",
     notFound: true,
+  },
+  {
+    path: "/events",
+    operationId: "listEvents",
+    tag: "Skills",
+    summary: "The changes feed",
+    description:
+      "skill.created, skill.updated (content or rename) and skill.deleted, oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.",
+    query: () => eventsQuery,
+    response: "EventListResponse",
+    cache: "data",
+    notFound: false,
   },
 ];

@@ -73,6 +73,19 @@ const categoryFilter = (vocab: Vocabulary) =>
   doc(oneOf(vocab.categories).optional(), { description: "Only skills in this category (a slug).", example: "data" });
 const platformFilter = (vocab: Vocabulary) =>
   doc(oneOf(vocab.platforms).optional(), { description: "Only skills installable on this platform.", example: "codex" });
+/** `updatedSince`: an ISO 8601 timestamp (offset allowed); skills updated at or after it, to the second. */
+const updatedSince = () =>
+  doc(
+    z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 timestamp such as 2026-11-20T06:00:00Z" })
+      .transform((v) => Math.ceil(Date.parse(v) / 1000))
+      .optional(),
+    {
+      description: "Only skills whose `updatedAt` is at or after this time (to the second), for mirrors that sync incrementally.",
+      example: "2026-11-20T06:00:00Z",
+      param: { type: "string", format: "date-time" },
+    },
+  );
 
 export const listQuery = (vocab: Vocabulary) =>
   z
@@ -86,6 +99,7 @@ export const listQuery = (vocab: Vocabulary) =>
       order: doc(SortOrder.optional(), { description: "Sort order; defaults to `desc` for `stars` and `updated`, `asc` for `name`." }),
       category: categoryFilter(vocab),
       platform: platformFilter(vocab),
+      updatedSince: updatedSince(),
     })
     .transform((q) => ({ ...q, order: q.order ?? defaultOrder(q.sort) }));
 export type ListQuery = z.output<ReturnType<typeof listQuery>>;

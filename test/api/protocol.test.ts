@@ -82,6 +82,7 @@ describe("the OpenAPI document", () => {
         "/categories",
         "/categories/{slug}",
         "/categories/{slug}/skills",
+        "/events",
         "/skills",
         "/skills/autocomplete",
         "/skills/search",

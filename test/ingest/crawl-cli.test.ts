@@ -1,41 +1,19 @@
 // `npm run crawl` as a maintainer runs it: the script against the local GitHub server, into a new
 // folder (records, state, meta, categories and platforms written; the report printed and saved),
 // then a dry run that reports a change and writes nothing.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { CrawlReport } from "../../src/ingest/report.js";
-import type { GitHubFixture } from "../github/server.js";
-import { crawlScriptArgs, fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "../support/crawl-harness.js";
+import { runNode } from "../../src/node/run-script.js";
+import { crawlScriptArgs, crawlWorkspace, fixtureCall, sourcesWith } from "../support/crawl-harness.js";
 
 describe("npm run crawl", () => {
-  let fixture: GitHubFixture;
-  const work = mkdtempSync(join(tmpdir(), "crawl-cli-"));
-  const dir = join(work, "data");
-  const sourcesFile = join(work, "sources.json");
+  const { work, dir, sourcesFile, fixture } = crawlWorkspace("crawl-cli", sourcesWith({ repos: ["acme/pdf-tools"] }));
   // Asynchronous: the local server answers from this very process.
-  const run = (...args: string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((ok) => {
-      const child = spawn(process.execPath, crawlScriptArgs(fixture.url, dir, sourcesFile, ...args), { cwd: PROJECT_ROOT });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-      child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-      child.on("close", (status) => ok({ status, stdout, stderr }));
-    });
-
-  beforeAll(async () => {
-    fixture = await startFixture(HANDMADE);
-    writeFileSync(sourcesFile, JSON.stringify(sourcesWith({ repos: ["acme/pdf-tools"] })));
-  });
-  afterAll(async () => {
-    await fixture.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  const run = (...args: string[]) => runNode(crawlScriptArgs(fixture().url, dir, sourcesFile, ...args));
 
   it("fills a new dataset folder the build's reader accepts, and prints and saves the report", async () => {
     const reportFile = join(work, "report.json");
@@ -54,7 +32,7 @@ describe("npm run crawl", () => {
 
   it("a dry run reports what would change and writes nothing", async () => {
     const before = ["skills.jsonl", "crawl-state.json", "meta.json"].map((f) => readFileSync(join(dir, f)));
-    await fixtureCall(fixture, "POST", "/__fixture/repos/acme/pdf-tools/commits", {
+    await fixtureCall(fixture(), "POST", "/__fixture/repos/acme/pdf-tools/commits", {
       files: { "SKILL.md": "---\nname: pdf-tools\ndescription: Changed.\n---\n" },
     });
     const res = await run("--dry-run", "--now", "2026-11-22T09:30:00Z");

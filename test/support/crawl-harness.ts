@@ -1,7 +1,9 @@
 // Test harness for the crawler: a local GitHub server over a dataset folder, and crawls run with the
 // real Octokit client over HTTP against it, with retry and rate-limit waits scaled down to milliseconds.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { type CrawlState, emptyCrawlState } from "../../src/dataset/crawl-state.js";
 import { type ClientTiming, createGitHubClient } from "../../src/ingest/client.js";
 import { type CrawlOptions, type CrawlOutput, runCrawl } from "../../src/ingest/crawl.js";
@@ -104,3 +106,35 @@ export const crawlScriptArgs = (githubUrl: string, dataDir: string, sourcesFile:
     "10",
     ...more,
   );
+
+export interface CrawlWorkspace {
+  /** The temporary folder: `data/` (the dataset the script writes) and `sources.json` inside. */
+  work: string;
+  dir: string;
+  sourcesFile: string;
+  /** The hand-made fixture server, started before the suite's tests. */
+  fixture(): GitHubFixture;
+}
+
+/** A folder and a fixture server for a suite that runs `npm run crawl`, cleaned up after it. */
+export function crawlWorkspace(name: string, sources: SourcesFile): CrawlWorkspace {
+  const work = mkdtempSync(join(tmpdir(), `${name}-`));
+  let server: GitHubFixture | undefined;
+  beforeAll(async () => {
+    server = await startFixture(HANDMADE);
+    writeFileSync(join(work, "sources.json"), JSON.stringify(sources));
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+  return {
+    work,
+    dir: join(work, "data"),
+    sourcesFile: join(work, "sources.json"),
+    fixture: () => {
+      if (!server) throw new Error("the fixture server starts in beforeAll");
+      return server;
+    },
+  };
+}

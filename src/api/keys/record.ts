@@ -1,17 +1,13 @@
 // The KV record of an API key, stored under `key:<id>`. The value holds the hash; the metadata
 // repeats the public fields so that `keys list` reads every key in one KV list call.
 import { z } from "zod";
+import { Label } from "../../schemas/label.js";
 import { KEY_ID_PATTERN } from "./format.js";
 
 export const KeyTier = z.enum(["authenticated", "premium"]);
 export type KeyTier = z.infer<typeof KeyTier>;
 
-export const KeyLabel = z
-  .string()
-  .trim()
-  .min(1, { message: "must not be empty" })
-  .max(100, { message: "must be at most 100 characters" })
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { message: "must not contain control characters" });
+export const KeyLabel = Label;
 
 export const KeyInfo = z
   .object({

@@ -15,7 +15,8 @@ export interface WranglerTarget {
 
 const Listing = z.array(z.object({ name: z.string(), metadata: z.unknown().optional() }).passthrough());
 
-export function wranglerKeyStore(target: WranglerTarget): KeyStore {
+/** Key records need no delete (revoked keys stay listed); webhook subscriptions do. */
+export function wranglerKeyStore(target: WranglerTarget): KeyStore & { delete(name: string): Promise<void> } {
   const where = [
     "--binding",
     "KV",
@@ -60,6 +61,9 @@ export function wranglerKeyStore(target: WranglerTarget): KeyStore {
       // records, so the text can never be a real value.
       const out = await run(["get", name, "--text"]);
       return out.trim() === "Value not found" ? null : out;
+    },
+    async delete(name) {
+      await run(["delete", name]);
     },
     async list(prefix) {
       const out = await run(["list", "--prefix", prefix]);

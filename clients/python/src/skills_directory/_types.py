@@ -46,6 +46,20 @@ class Error(TypedDict):
     meta: Meta
 
 
+class _EventListResponseMetaRequired(TypedDict):
+    next: Union[str, None]  # Pass as `since` for the next page; null when the feed has nothing after this page
+    requestId: str
+
+
+class EventListResponseMeta(_EventListResponseMetaRequired, total=False):
+    timestamp: str
+
+
+class EventListResponse(TypedDict):
+    data: List[SkillEvent]
+    meta: EventListResponseMeta
+
+
 class _MetaRequired(TypedDict):
     requestId: str
 
@@ -164,6 +178,36 @@ class SkillDetail(TypedDict):
 class SkillDetailResponse(TypedDict):
     data: SkillDetail
     meta: Meta
+
+
+class _SkillEventContentRequired(TypedDict):
+    pass
+
+
+class SkillEventContent(_SkillEventContentRequired, total=False):
+    """The primary SKILL.md's blob sha before and after; absent when no SKILL.md changed (a rename only)"""
+
+    after: str  # Git blob SHA-1 of the primary SKILL.md
+    before: str  # Git blob SHA-1 of the primary SKILL.md
+
+
+class SkillEventPrevious(TypedDict):
+    """The former owner/repo, on a skill.updated that is a rename"""
+
+    owner: str
+    repo: str
+
+
+class _SkillEventRequired(TypedDict):
+    id: str  # Stable and deterministic: derived from the skill id, the type and the new content state
+    occurredAt: str  # When the dataset change was recorded (the crawl or build that saw it)
+    skill: SkillSummary  # The skill as of the event; for a deletion, the last known summary
+    type: Literal["skill.created", "skill.updated", "skill.deleted"]
+
+
+class SkillEvent(_SkillEventRequired, total=False):
+    content: SkillEventContent  # The primary SKILL.md's blob sha before and after; absent when no SKILL.md changed (a rename only)
+    previous: SkillEventPrevious  # The former owner/repo, on a skill.updated that is a rename
 
 
 class SkillListResponse(TypedDict):

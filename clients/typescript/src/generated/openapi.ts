@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes feed
+         * @description skill.created, skill.updated (content or rename) and skill.deleted, oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/skills": {
         parameters: {
             query?: never;
@@ -219,6 +239,16 @@ export interface components {
         };
         /** @enum {string} */
         ErrorCode: "NOT_FOUND" | "INVALID_PARAMS" | "RATE_LIMITED" | "SERVER_ERROR" | "INVALID_QUERY" | "QUERY_TOO_LONG" | "INVALID_SYNTAX" | "INVALID_API_KEY" | "METHOD_NOT_ALLOWED";
+        EventListResponse: {
+            data: components["schemas"]["SkillEvent"][];
+            meta: {
+                /** @description Pass as `since` for the next page; null when the feed has nothing after this page */
+                next: string | null;
+                requestId: string;
+                /** Format: date-time */
+                timestamp?: string;
+            };
+        };
         Meta: {
             requestId: string;
             /** Format: date-time */
@@ -340,6 +370,31 @@ export interface components {
         SkillDetailResponse: {
             data: components["schemas"]["SkillDetail"];
             meta: components["schemas"]["Meta"];
+        };
+        SkillEvent: {
+            /** @description The primary SKILL.md's blob sha before and after; absent when no SKILL.md changed (a rename only) */
+            content?: {
+                /** @description Git blob SHA-1 of the primary SKILL.md */
+                after?: string;
+                /** @description Git blob SHA-1 of the primary SKILL.md */
+                before?: string;
+            };
+            /** @description Stable and deterministic: derived from the skill id, the type and the new content state */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the dataset change was recorded (the crawl or build that saw it)
+             */
+            occurredAt: string;
+            /** @description The former owner/repo, on a skill.updated that is a rename */
+            previous?: {
+                owner: string;
+                repo: string;
+            };
+            /** @description The skill as of the event; for a deletion, the last known summary */
+            skill: components["schemas"]["SkillSummary"];
+            /** @enum {string} */
+            type: "skill.created" | "skill.updated" | "skill.deleted";
         };
         SkillListResponse: {
             data: components["schemas"]["SkillSummary"][];
@@ -735,6 +790,11 @@ export interface operations {
                  * @example codex
                  */
                 platform?: "claude-code" | "codex" | "chatgpt" | "cursor" | "github-copilot" | "gemini-cli" | "opencode" | "windsurf";
+                /**
+                 * @description Only skills whose `updatedAt` is at or after this time (to the second), for mirrors that sync incrementally.
+                 * @example 2026-11-20T06:00:00Z
+                 */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -785,6 +845,67 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events after this one (an event id, e.g. the last one you processed or `meta.next`); omitted: from the oldest retained. An unknown or pruned id is 400.
+                 * @example evt_8624b97a4eb00d4e3959a53e
+                 */
+                since?: string;
+                /**
+                 * @description Events per page.
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Only events of this type.
+                 * @example skill.updated
+                 */
+                type?: "skill.created" | "skill.updated" | "skill.deleted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventListResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listSkills: {
         parameters: {
             query?: {
@@ -812,6 +933,11 @@ export interface operations {
                  * @example codex
                  */
                 platform?: "claude-code" | "codex" | "chatgpt" | "cursor" | "github-copilot" | "gemini-cli" | "opencode" | "windsurf";
+                /**
+                 * @description Only skills whose `updatedAt` is at or after this time (to the second), for mirrors that sync incrementally.
+                 * @example 2026-11-20T06:00:00Z
+                 */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;

@@ -1,0 +1,41 @@
+// Recording events with the dataset: the crawl calls this after writing its records, the build
+// before rendering (which is how a hand edit gets its events). Writes the log first, then the
+// baseline: a run that dies between the two re-derives the same ids, which are then not logged twice.
+import { readEventBaseline, readEventLog, writeEventBaseline, writeEventLog } from "../dataset/event-log.js";
+import type { SkillRecord } from "../schemas/dataset.js";
+import type { SkillEvent } from "../schemas/events.js";
+import { DEFAULT_RETENTION_DAYS, deriveEvents, emptyBaseline, retained } from "./derive.js";
+
+export interface RecordReport {
+  recorded: SkillEvent[];
+  /** Events dropped because they are older than the retention. */
+  pruned: number;
+  /** Events in the log afterwards. */
+  total: number;
+}
+
+export interface RecordOptions {
+  now: Date;
+  retentionDays?: number;
+  /** Compute what would be recorded, write nothing. */
+  dryRun?: boolean;
+}
+
+const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export async function recordEvents(dir: string, records: readonly SkillRecord[], opts: RecordOptions): Promise<RecordReport> {
+  const log = await readEventLog(dir);
+  const stored = (await readEventBaseline(dir)) ?? emptyBaseline();
+  // Numbers are never reused, even if the baseline is older than the log (a run that died between the two writes).
+  const baseline = { ...stored, nextSeq: Math.max(stored.nextSeq, (log.events.at(-1)?.seq ?? -1) + 1) };
+  const derived = deriveEvents(baseline, records, iso(opts.now));
+  const known = new Set(log.events.map((e) => e.event.id));
+  const added = derived.events.filter((e) => !known.has(e.event.id));
+  const kept = retained(log.events, opts.now, opts.retentionDays ?? DEFAULT_RETENTION_DAYS);
+  const pruned = log.events.length - kept.length;
+  if (!opts.dryRun && (added.length > 0 || pruned > 0 || log.torn || derived.events.length > 0)) {
+    await writeEventLog(dir, { kept, added, rewrite: pruned > 0 || log.torn });
+    await writeEventBaseline(dir, derived.baseline);
+  }
+  return { recorded: added.map((e) => e.event), pruned, total: kept.length + added.length };
+}
