@@ -11,13 +11,9 @@ import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { handleRequest, type Services } from "../src/api/handle.js";
-import { createServices } from "../src/api/services.js";
 import { readDataset } from "../src/dataset/files.js";
-import { folderAssets } from "../src/node/folder-assets.js";
-import { startPagesDev } from "../src/node/pages-dev.js";
-import { seeded } from "../src/synth/random.js";
-import { machineLine, mb, percentile, table } from "./support/machine.js";
+import { ANSWERS_NOTE, answersSection, requestKinds, timeQueries, timeServed } from "./support/answers.js";
+import { machineLine, mb, table } from "./support/machine.js";
 
 const { values } = parseArgs({
   options: { sizes: { type: "string", default: "1000,10000,100000" }, work: { type: "string", default: ".tmp/bench" } },
@@ -58,118 +54,6 @@ async function changeEvery(from: string, to: string, step: number): Promise<numb
   out.end();
   await once(out, "finish");
   return changed;
-}
-
-type Kinds = Record<string, () => string>;
-
-function requestKinds(dataset: Awaited<ReturnType<typeof readDataset>>): Kinds {
-  const random = seeded(99);
-  const pickSkill = () => dataset.records[random.int(0, dataset.records.length - 1)]!;
-  const slug = () => random.pick(dataset.categories.categories).slug;
-  return {
-    "list by stars (default)": () => `/skills?page=${random.int(1, 50)}`,
-    "list by updated": () => `/skills?sort=updated&page=${random.int(1, 50)}`,
-    "list by name": () => `/skills?sort=name&order=asc&page=${random.int(1, 50)}`,
-    "list filtered (category, platform)": () =>
-      `/skills?category=${slug()}&platform=${random.pick(dataset.platforms.platforms).id}&page=${random.int(1, 3)}&limit=50`,
-    "category list": () => `/categories/${slug()}/skills?sort=name&page=${random.int(1, 3)}`,
-    detail: () => {
-      const r = pickSkill();
-      return `/skills/${r.owner}/${r.repo}`;
-    },
-    content: () => {
-      const r = pickSkill();
-      return `/skills/${r.owner}/${r.repo}/content`;
-    },
-    stats: () => {
-      const r = pickSkill();
-      return `/skills/${r.owner}/${r.repo}/stats`;
-    },
-    categories: () => `/categories?locale=${random.pick(["en", "zh", "de"])}`,
-  };
-}
-
-const limiter = { check: async () => ({}) };
-
-async function ask(services: Services, siteDir: string, path: string): Promise<number> {
-  const t = performance.now();
-  const res = await handleRequest(
-    { request: new Request(`http://bench/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} },
-    services,
-  );
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
-  return performance.now() - t;
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-/** JS heap plus array buffers (the shards a store keeps are bytes): what an isolate's memory limit counts. */
-const heapMb = () => {
-  gc?.();
-  const m = process.memoryUsage();
-  return (m.heapUsed + m.arrayBuffers) / 2 ** 20;
-};
-
-async function timeQueries(siteDir: string, kinds: Kinds) {
-  const rows: { kind: string; coldP50: number; coldP95: number; coldBytes: number; p50: number; p95: number }[] = [];
-  for (const [kind, path] of Object.entries(kinds)) {
-    const cold: number[] = [];
-    let coldBytes = 0;
-    for (let i = 0; i < 20; i++) {
-      const services = createServices(folderAssets(siteDir), limiter);
-      cold.push(await ask(services, siteDir, path()));
-      coldBytes = Math.max(coldBytes, services.store.fetchedBytes);
-    }
-    const services = createServices(folderAssets(siteDir), limiter);
-    for (let i = 0; i < 20; i++) await ask(services, siteDir, path());
-    const warm: number[] = [];
-    for (let i = 0; i < 200; i++) warm.push(await ask(services, siteDir, path()));
-    rows.push({
-      kind,
-      coldP50: percentile(cold, 50),
-      coldP95: percentile(cold, 95),
-      coldBytes,
-      p50: percentile(warm, 50),
-      p95: percentile(warm, 95),
-    });
-  }
-  // The isolate's heap: one set of services after 1,000 requests of every kind in turn.
-  const before = heapMb();
-  const services = createServices(folderAssets(siteDir), limiter);
-  const paths = Object.values(kinds);
-  for (let i = 0; i < 1000; i++) await ask(services, siteDir, paths[i % paths.length]!());
-  const heap = heapMb() - before;
-  // Still in use here, so the collection above could not take it.
-  if (services.store.fetchedBytes === 0) throw new Error("no request reached the asset store");
-  return { rows, heap, exact: gc !== undefined };
-}
-
-/** End to end through `wrangler pages dev`: the first request on a fresh isolate, then warm requests of each kind. */
-async function timeServed(siteDir: string, kinds: Kinds) {
-  const started = performance.now();
-  const dev = await startPagesDev({ siteDir, vars: { RATE_LIMIT_DISABLED: "1" }, timeoutMs: 600_000 });
-  const startMs = performance.now() - started;
-  try {
-    const get = async (path: string) => {
-      const t = performance.now();
-      const res = await fetch(`${dev.api}${path}`);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      return performance.now() - t;
-    };
-    // startPagesDev's readiness probe asked for /categories; the first skill list is still cold.
-    const first = await get("/skills?sort=updated&page=7");
-    const rows: { kind: string; p50: number; p95: number }[] = [];
-    for (const [kind, path] of Object.entries(kinds)) {
-      for (let i = 0; i < 5; i++) await get(path());
-      const warm: number[] = [];
-      for (let i = 0; i < 60; i++) warm.push(await get(path()));
-      rows.push({ kind, p50: percentile(warm, 50), p95: percentile(warm, 95) });
-    }
-    return { startMs, first, rows };
-  } finally {
-    await dev.stop();
-  }
 }
 
 const summary: (string | number)[][] = [];
@@ -217,34 +101,7 @@ for (const n of sizes) {
     `${mb(first.output.largest.bytes)} (${first.output.largest.path})`,
     `${changed}: ${(second.millis / 1000).toFixed(1)} s = ${((second.millis / first.millis) * 100).toFixed(0)} % of full, ${second.changed} files`,
   ]);
-  const byKind = new Map(served.rows.map((r) => [r.kind, r]));
-  queryTables.push(
-    `### ${n.toLocaleString("en")} skills\n\n` +
-      `Heap after 1,000 mixed requests: +${q.heap.toFixed(1)} MB over the process before them${q.exact ? "" : " (without --expose-gc: not collected first)"}. ` +
-      `Through \`wrangler pages dev\`: ready in ${(served.startMs / 1000).toFixed(1)} s; first API request on the fresh isolate (cold start) ${served.first.toFixed(0)} ms.\n\n` +
-      table(
-        [
-          "endpoint",
-          "cold p50 (ms)",
-          "cold p95 (ms)",
-          "cold MB loaded (max)",
-          "warm p50 (ms)",
-          "warm p95 (ms)",
-          "served warm p50 (ms)",
-          "served warm p95 (ms)",
-        ],
-        q.rows.map((r) => [
-          r.kind,
-          r.coldP50.toFixed(2),
-          r.coldP95.toFixed(2),
-          mb(r.coldBytes),
-          r.p50.toFixed(3),
-          r.p95.toFixed(3),
-          byKind.get(r.kind)?.p50.toFixed(2) ?? "-",
-          byKind.get(r.kind)?.p95.toFixed(2) ?? "-",
-        ]),
-      ),
-  );
+  queryTables.push(answersSection(n, q, served));
 }
 
 const report = [
@@ -277,7 +134,7 @@ const report = [
   "",
   "## The function's answer times",
   "",
-  "In-process: the handler over a file-backed ASSETS, no rate limiter. Cold: a fresh isolate store (nothing cached) per request, 20 requests; MB loaded is the most one cold request fetched. Warm: one store, after 20 requests, 200 random requests of the kind. Served: through `wrangler pages dev` (workerd) on loopback with the rate limiter off, 60 requests of each kind after 5. Targets at 100k: warm p95 <= 10 ms, cold p95 <= 100 ms in-process, heap <= 64 MB.",
+  ANSWERS_NOTE,
   "",
   ...queryTables.flatMap((t) => [t, ""]),
 ].join("\n");

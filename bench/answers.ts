@@ -1,0 +1,36 @@
+// Answer times over an existing build (a site and its dataset from bench/build.ts's work folder),
+// without building again: for sizes whose build is measured on its own. Writes bench/results/answers.md.
+import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { readDataset } from "../src/dataset/files.js";
+import { ANSWERS_NOTE, answersSection, requestKinds, timeQueries, timeServed } from "./support/answers.js";
+import { machineLine } from "./support/machine.js";
+
+const { values } = parseArgs({
+  options: { sizes: { type: "string", default: "100000" }, work: { type: "string", default: ".tmp/bench" } },
+});
+const sections: string[] = [];
+for (const n of values.sizes.split(",").map(Number)) {
+  const dataset = await readDataset(join(values.work, `synth-${n}`));
+  const kinds = requestKinds(dataset);
+  for (const r of dataset.records) r.files = [];
+  const site = join(values.work, `site-${n}`);
+  process.stderr.write(`[${n}] answer times in-process\n`);
+  const q = await timeQueries(site, kinds);
+  process.stderr.write(`[${n}] answer times through wrangler pages dev\n`);
+  sections.push(answersSection(n, q, await timeServed(site, kinds)));
+}
+const report = [
+  "# Answer times over an existing build",
+  "",
+  `Machine: ${machineLine()}, shared with other work while measured. Command: \`npx tsx bench/answers.ts --sizes ${values.sizes}\` over the sites bench/build.ts built.`,
+  "",
+  ANSWERS_NOTE,
+  "",
+  ...sections.flatMap((s) => [s, ""]),
+].join("\n");
+mkdirSync("bench/results", { recursive: true });
+await writeFile("bench/results/answers.md", report);
+console.log(report);
