@@ -159,7 +159,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     path: "/events",
-    operationId: "listEvents",
+    operationId: "events",
     tag: "Skills",
     summary: "The changes feed",
     description:

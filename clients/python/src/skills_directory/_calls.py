@@ -6,10 +6,10 @@ Both clients run the same Calls, so the sync and async methods cannot map argume
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Generic, List, Literal, Optional, TypeVar
+from typing import Dict, Generic, List, Literal, Optional, TypeVar
 
 from ._http import QueryValue, path_of
-from ._types import Category, CategoryDetail, SearchResult, SkillContent, SkillDetail, SkillStats, SkillSummary, Suggestion
+from ._types import Category, CategoryDetail, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Suggestion
 
 D = TypeVar("D")
 Sort = Literal["stars", "updated", "name"]
@@ -59,5 +59,5 @@ def autocomplete(q: str, limit: Optional[int]) -> Call[List[Suggestion]]:
     return Call("/skills/autocomplete", dict(q=q, limit=limit))
 
 
-def events(since: Optional[str], limit: Optional[int], type: Optional[EventType]) -> Call[List[Dict[str, Any]]]:
+def events(since: Optional[str], limit: Optional[int], type: Optional[EventType]) -> Call[List[SkillEvent]]:
     return Call("/events", dict(since=since, limit=limit, type=type))

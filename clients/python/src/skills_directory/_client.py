@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, AsyncIterator, Dict, Generic, Iterator, List, Optional, TypeVar, Union
+from typing import Any, AsyncIterator, Generic, Iterator, List, Optional, TypeVar, Union
 
 import httpx
 
@@ -13,7 +13,7 @@ from . import _calls
 from ._calls import Call, EventType, Order, Sort
 from ._errors import SkillsDirectoryError
 from ._http import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY, DEFAULT_TIMEOUT, EtagCache, Requests, Result
-from ._types import Category, CategoryDetail, SearchResult, SkillContent, SkillDetail, SkillStats, SkillSummary, Suggestion
+from ._types import Category, CategoryDetail, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Suggestion
 
 D = TypeVar("D")
 ITERATION_LIMIT = 100
@@ -105,7 +105,7 @@ class SkillsDirectory(_Settings[httpx.Client]):
     def autocomplete(self, q: str, *, limit: Optional[int] = None) -> Result[List[Suggestion]]:
         return self._run(_calls.autocomplete(q, limit))
 
-    def events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> Result[List[Dict[str, Any]]]:
+    def events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> Result[List[SkillEvent]]:
         return self._run(_calls.events(since, limit, type))
 
     def iter_skills(self, *, page: int = 1, limit: int = ITERATION_LIMIT, sort: Optional[Sort] = None, order: Optional[Order] = None, category: Optional[str] = None, platform: Optional[str] = None) -> Iterator[SkillSummary]:
@@ -126,7 +126,7 @@ class SkillsDirectory(_Settings[httpx.Client]):
                 return
             page += 1
 
-    def iter_events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> Iterator[Dict[str, Any]]:
+    def iter_events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> Iterator[SkillEvent]:
         """Every event after ``since``, following ``meta.next`` until the feed is exhausted."""
         while True:
             result = self.events(since=since, limit=limit, type=type)
@@ -194,7 +194,7 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
     async def autocomplete(self, q: str, *, limit: Optional[int] = None) -> Result[List[Suggestion]]:
         return await self._run(_calls.autocomplete(q, limit))
 
-    async def events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> Result[List[Dict[str, Any]]]:
+    async def events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> Result[List[SkillEvent]]:
         return await self._run(_calls.events(since, limit, type))
 
     async def iter_skills(self, *, page: int = 1, limit: int = ITERATION_LIMIT, sort: Optional[Sort] = None, order: Optional[Order] = None, category: Optional[str] = None, platform: Optional[str] = None) -> AsyncIterator[SkillSummary]:
@@ -217,7 +217,7 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
                 return
             page += 1
 
-    async def iter_events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> AsyncIterator[Dict[str, Any]]:
+    async def iter_events(self, *, since: Optional[str] = None, limit: Optional[int] = None, type: Optional[EventType] = None) -> AsyncIterator[SkillEvent]:
         """Every event after ``since``, following ``meta.next`` until the feed is exhausted."""
         while True:
             result = await self.events(since=since, limit=limit, type=type)

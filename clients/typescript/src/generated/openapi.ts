@@ -72,7 +72,7 @@ export interface paths {
          * The changes feed
          * @description skill.created, skill.updated (content or rename) and skill.deleted, oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.
          */
-        get: operations["listEvents"];
+        get: operations["events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -845,7 +845,7 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    listEvents: {
+    events: {
         parameters: {
             query?: {
                 /**
