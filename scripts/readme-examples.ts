@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { handleRequest } from "../src/api/handle.js";
 import { createServices } from "../src/api/services.js";
+import { runCommand } from "../src/node/cli.js";
 import { folderAssets } from "../src/node/folder-assets.js";
 import { build } from "../src/render/build.js";
 
@@ -41,26 +42,38 @@ function abridge(value: unknown, depth = 0): unknown {
   return value;
 }
 
-const siteDir = mkdtempSync(join(tmpdir(), "skills-readme-"));
-await build({ dataDir: "data", outDir: siteDir });
-// A fixed limiter: the samples show the headers' shape without a KV namespace behind them.
-const limiter = { check: async () => ({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1795251600" }) };
-const services = { ...createServices(folderAssets(siteDir), limiter), now: () => 0 };
+await runCommand({
+  name: "readme:examples",
+  usage: `(no options)
+  rebuilds the embedded dataset into a temporary folder, sends the README's example requests to the
+  API in-process and rewrites the README section between <!-- examples:start --> and <!-- examples:end -->`,
+  options: {},
+  async run() {
+    const siteDir = mkdtempSync(join(tmpdir(), "skills-readme-"));
+    await build({ dataDir: "data", outDir: siteDir });
+    // A fixed limiter: the samples show the headers' shape without a KV namespace behind them.
+    const limiter = {
+      check: async () => ({ "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "1795251600" }),
+    };
+    const services = { ...createServices(folderAssets(siteDir), limiter), now: () => 0 };
 
-let section = "";
-for (const path of EXAMPLES) {
-  const res = await handleRequest(
-    { request: new Request(`http://127.0.0.1:8788/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} },
-    services,
-  );
-  const body = abridge(JSON.parse(await res.text()));
-  section += `\`GET /api/v1${path}\` answers **${res.status}**:\n\n\`\`\`json\n${JSON.stringify(body, null, 2)}\n\`\`\`\n\n`;
-}
-const readme = await readFile("README.md", "utf8");
-const start = "<!-- examples:start -->";
-const end = "<!-- examples:end -->";
-const [before, rest] = readme.split(start);
-const after = rest?.split(end)[1];
-if (before === undefined || after === undefined) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
-await writeFile("README.md", `${before}${start}\n${section.trimEnd()}\n${end}${after}`);
-console.log(`README examples rewritten from ${EXAMPLES.length} requests`);
+    let section = "";
+    for (const path of EXAMPLES) {
+      const res = await handleRequest(
+        { request: new Request(`http://127.0.0.1:8788/api/v1${path}`), env: { ASSETS: folderAssets(siteDir) }, waitUntil: () => {} },
+        services,
+      );
+      const body = abridge(JSON.parse(await res.text()));
+      section += `\`GET /api/v1${path}\` answers **${res.status}**:\n\n\`\`\`json\n${JSON.stringify(body, null, 2)}\n\`\`\`\n\n`;
+    }
+    const readme = await readFile("README.md", "utf8");
+    const start = "<!-- examples:start -->";
+    const end = "<!-- examples:end -->";
+    const [before, rest] = readme.split(start);
+    const after = rest?.split(end)[1];
+    if (before === undefined || after === undefined) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
+    await writeFile("README.md", `${before}${start}\n${section.trimEnd()}\n${end}${after}`);
+    console.log(`README examples rewritten from ${EXAMPLES.length} requests`);
+    return 0;
+  },
+});

@@ -1,11 +1,21 @@
 // npm run serve: serves an existing dist/ (the page at /, the API at /api/v1) on http://127.0.0.1:8788 (PORT overrides).
 import { existsSync } from "node:fs";
-import { portFromEnv, serveSite } from "../src/node/serve.js";
+import { join } from "node:path";
+import { runCommand, UsageError } from "../src/node/cli.js";
+import { ensureServePort, portFromEnv, serveSite } from "../src/node/serve.js";
 
-if (!existsSync("dist/_data/manifest.json")) {
-  console.error("dist/ has no build; run `npm run build` first (or `npm start`, which builds and serves)");
-  process.exit(1);
-}
-const port = portFromEnv();
-console.log(`serving dist/: the page at http://127.0.0.1:${port}/ and the API at http://127.0.0.1:${port}/api/v1`);
-process.exit(await serveSite({ siteDir: "dist", port }));
+await runCommand({
+  name: "serve",
+  usage: `[--dir DIR]   (PORT=N serves on another port than 8788)
+  --dir DIR   the built site to serve (default dist)`,
+  options: { dir: { type: "string", default: "dist" } },
+  async run({ values }) {
+    const port = portFromEnv();
+    await ensureServePort(port);
+    if (!existsSync(join(values.dir, "_data", "manifest.json"))) {
+      throw new UsageError(`${values.dir} holds no build; run \`npm run build\` first (or \`npm start\`, which builds and serves)`);
+    }
+    console.log(`serving ${values.dir}: the page at http://127.0.0.1:${port}/ and the API at http://127.0.0.1:${port}/api/v1`);
+    return serveSite({ siteDir: values.dir, port });
+  },
+});

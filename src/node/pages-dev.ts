@@ -1,10 +1,13 @@
-// Starts the real runtime for integration tests: `wrangler pages dev` (workerd + local KV) on a
-// free loopback port, serving a built site folder with this project's functions/.
-import { type ChildProcess, spawn } from "node:child_process";
+// Starts the real runtime for integration tests, benchmarks and the rebuild's smoke check:
+// `wrangler pages dev` (workerd + local KV) on a free loopback port, serving a built site folder
+// with this project's functions/. wrangler runs in a process group of its own, so stopping it (or
+// the caller's exit) ends workerd and esbuild too.
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { spawnTracked } from "./cli.js";
+import { pagesDevArgs, wranglerBin, wranglerEnv } from "./wrangler.js";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -35,41 +38,48 @@ export interface StartOptions {
   siteDir: string;
   /** Pages vars (`--binding NAME=value`), e.g. rate limits for a test. */
   vars?: Record<string, string>;
-  /** R2 buckets to bind, by binding name (local R2 in the state folder). */
-  r2?: readonly string[];
   /** Reuse a state folder (local KV) instead of a fresh temporary one. */
   persistTo?: string;
+  /** R2 buckets to bind, by binding name (local R2 in the state folder). */
+  r2?: readonly string[];
   timeoutMs?: number;
 }
 
 export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
   const port = await freePort();
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "skills-api-state-"));
-  const args = [
-    "pages",
-    "dev",
-    options.siteDir,
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--persist-to",
+  const args = pagesDevArgs({
+    siteDir: options.siteDir,
+    host: "127.0.0.1",
+    port,
     persistTo,
-    "--inspector-port",
-    String(await freePort()),
-    "--show-interactive-dev-session=false",
-  ];
-  for (const [k, v] of Object.entries(options.vars ?? {})) args.push("--binding", `${k}=${v}`);
-  for (const binding of options.r2 ?? []) args.push("--r2", binding);
-  const child: ChildProcess = spawn(join(PROJECT_ROOT, "node_modules", ".bin", "wrangler"), args, {
+    inspectorPort: await freePort(),
+    vars: options.vars,
+    r2: options.r2,
+  });
+  const child = spawnTracked(wranglerBin(PROJECT_ROOT), args, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: wranglerEnv({ CI: "true" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
   const origin = `http://127.0.0.1:${port}`;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      child.kill(signal);
+    }
+  };
+  const stop = () =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null || child.signalCode !== null) return ok();
+      child.once("exit", () => ok());
+      signalGroup("SIGTERM");
+      setTimeout(() => signalGroup("SIGKILL"), 5000).unref();
+    });
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler pages dev exited (${child.exitCode}):\n${log}`);
@@ -82,21 +92,10 @@ export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
       }
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      await stop();
       throw new Error(`wrangler pages dev did not start in time:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    origin,
-    api: `${origin}/api/v1`,
-    persistTo,
-    stop: () =>
-      new Promise<void>((ok) => {
-        if (child.exitCode !== null) return ok();
-        child.once("exit", () => ok());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-      }),
-  };
+  return { origin, api: `${origin}/api/v1`, persistTo, stop };
 }

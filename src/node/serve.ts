@@ -1,6 +1,9 @@
-// Serves a built site locally with `wrangler pages dev` (workerd and its local KV), offline.
-import { spawn } from "node:child_process";
-import { join } from "node:path";
+// Serves a built site locally with `wrangler pages dev` (workerd and its local KV), offline, in the
+// foreground for `npm start` and `npm run serve`. A busy port is refused before wrangler starts (it
+// would end in a workerd stack trace), and Ctrl-C stops wrangler with everything it started.
+import { ensurePortFree, exitCode, spawnTracked, UsageError } from "./cli.js";
+import { PROJECT_ROOT } from "./pages-dev.js";
+import { pagesDevArgs, wranglerBin, wranglerEnv } from "./wrangler.js";
 
 export interface ServeOptions {
   siteDir: string;
@@ -9,28 +12,23 @@ export interface ServeOptions {
   vars?: Record<string, string>;
 }
 
-export function serveSite(options: ServeOptions): Promise<number> {
-  const args = [
-    "pages",
-    "dev",
-    options.siteDir,
-    "--ip",
-    options.host ?? "127.0.0.1",
-    "--port",
-    String(options.port),
-    "--show-interactive-dev-session=false",
-  ];
-  for (const [k, v] of Object.entries(options.vars ?? {})) args.push("--binding", `${k}=${v}`);
-  const child = spawn(join("node_modules", ".bin", "wrangler"), args, {
-    stdio: "inherit",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  return new Promise((ok) => child.on("exit", (code) => ok(code ?? 0)));
+const PORT_HINT = "stop what runs there or choose another port with PORT=...";
+
+/** Fails with a usage error when the port is taken (call it before slow work that precedes serving). */
+export const ensureServePort = (port: number, host = "127.0.0.1"): Promise<void> => ensurePortFree(host, port, PORT_HINT);
+
+/** Serves until wrangler exits or the process is interrupted; resolves with wrangler's exit code. */
+export async function serveSite(options: ServeOptions): Promise<number> {
+  await ensureServePort(options.port, options.host);
+  const child = spawnTracked(wranglerBin(PROJECT_ROOT), pagesDevArgs(options), { cwd: PROJECT_ROOT, stdio: "inherit", env: wranglerEnv() });
+  return exitCode(child);
 }
 
-export const portFromEnv = (): number => {
-  const port = Number(process.env.PORT ?? 8788);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+/** The port of PORT (default 8788), checked. */
+export function portFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PORT ?? "8788";
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535)
+    throw new UsageError(`PORT must be a port number from 1 to 65535, got ${JSON.stringify(raw)}`);
   return port;
-};
+}

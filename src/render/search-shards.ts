@@ -102,7 +102,7 @@ export async function writeTermShards(
     if (runBytes > 0 && runBytes + size > SHARD_BYTES) await flush();
     run.push(entry);
     runBytes += size;
-    if (shards.length % 50 === 0 && run.length === 1) progress(shards.length);
+    if (shards.length > 0 && shards.length % 50 === 0 && run.length === 1) progress(shards.length);
   }
   await flush();
   return { shards, bytes: total };

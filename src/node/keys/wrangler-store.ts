@@ -1,8 +1,7 @@
 // A KeyStore over the wrangler CLI (`wrangler kv key ...` on the binding KV): the local KV that
 // `wrangler pages dev` uses, optionally in another state folder, or the deployed namespace.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
 import { z } from "zod";
+import { runWrangler, WranglerError } from "../wrangler.js";
 import type { KeyStore } from "./admin.js";
 
 export interface WranglerTarget {
@@ -23,20 +22,7 @@ export function wranglerKeyStore(target: WranglerTarget): KeyStore & { delete(na
     target.remote ? "--remote" : "--local",
     ...(target.persistTo && !target.remote ? ["--persist-to", target.persistTo] : []),
   ];
-  const once = (args: string[]) =>
-    new Promise<string>((resolve, reject) => {
-      execFile(
-        join(target.projectDir, "node_modules", ".bin", "wrangler"),
-        ["kv", "key", ...args, ...where],
-        {
-          cwd: target.projectDir,
-          env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" },
-          maxBuffer: 64 << 20,
-        },
-        (error, stdout, stderr) =>
-          error ? reject(new Error(`wrangler kv key ${args[0]} failed: ${stderr || error.message}`)) : resolve(stdout),
-      );
-    });
+  const once = (args: string[]) => runWrangler(target.projectDir, ["kv", "key", ...args, ...where]);
 
   // The local KV is a SQLite file that a running `wrangler pages dev` may be writing at the same
   // moment; a locked database is worth a short wait and another try, anything else is not.
@@ -45,7 +31,7 @@ export function wranglerKeyStore(target: WranglerTarget): KeyStore & { delete(na
       try {
         return await once(args);
       } catch (error) {
-        const busy = error instanceof Error && /SQLITE_BUSY|database is locked/.test(error.message);
+        const busy = error instanceof WranglerError && /SQLITE_BUSY|database is locked/.test(error.output);
         if (!busy || target.remote || attempt === 5) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
