@@ -15,10 +15,9 @@ import { type CrawlOutput, runCrawl } from "../src/ingest/crawl.js";
 import { loadCrawlInput, writeCrawlOutput } from "../src/ingest/dataset-io.js";
 import { mapPool } from "../src/ingest/pool.js";
 import { createProgress } from "../src/ingest/progress.js";
-import type { SourcesFile } from "../src/ingest/sources.js";
 import { freePort } from "../src/node/pages-dev.js";
 import { scriptArgs } from "../src/node/run-script.js";
-import type { SkillRecord } from "../src/schemas/dataset.js";
+import type { SkillRecord, SourcesFile } from "../src/schemas/dataset.js";
 import { machineLine, table } from "./support/machine.js";
 
 const ROOT = resolve(import.meta.dirname, "..");

@@ -22,6 +22,8 @@ export const RepoState = z
     marketplace: z.object({ sha: z.string(), name: z.string().nullable(), description: z.string().nullable() }).strict().nullable(),
     /** Why the repository is not in the dataset (fork, no SKILL.md...), if it is not. */
     skip: z.string().optional(),
+    /** When a crawl last had GitHub's facts for it (GET /index-status reports it). */
+    crawledAt: IsoTimestamp.optional(),
   })
   .strict();
 export type RepoState = z.infer<typeof RepoState>;

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { z } from "zod";
 import { compareKeys } from "../contract/key.js";
-import { CategoriesFile, DatasetMeta, PlatformsFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
+import { CategoriesFile, DatasetMeta, PlatformsFile, SkillRecord, SourcesFile, StatsFile } from "../schemas/dataset.js";
 import { stableStringify } from "./json.js";
 
 export interface Dataset {
@@ -146,4 +146,12 @@ export async function writeSkills(dir: string, records: readonly SkillRecord[]):
 
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
   await writeFileAtomic(file, `${stableStringify(value, 2)}\n`);
+}
+
+/** Reads data/sources.json (or another sources file) through its schema; a bad file is an error. */
+export async function readSources(file: string): Promise<SourcesFile> {
+  const problems: DatasetProblem[] = [];
+  const sources = await readJson(file, SourcesFile, problems);
+  if (!sources) throw new DatasetError(problems);
+  return sources;
 }

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Octokit } from "@octokit/rest";
 import { skillKey } from "../contract/key.js";
 import type { CrawlState, RepoState } from "../dataset/crawl-state.js";
-import type { CategoriesFile, PlatformsFile, SkillRecord } from "../schemas/dataset.js";
+import type { CategoriesFile, PlatformsFile, SkillRecord, SourcesFile } from "../schemas/dataset.js";
 import { type BlobLimits, DEFAULT_BLOB_LIMITS } from "./blobs.js";
 import { DEFAULT_BUDGET, type UntrustedBudget } from "./budget.js";
 import { createClassifier } from "./classify.js";
@@ -18,7 +18,6 @@ import { type RepoContent, readChanged } from "./read-content.js";
 import { buildRecord } from "./record.js";
 import type { CrawlReport } from "./report.js";
 import type { RequestLog } from "./request-log.js";
-import type { SourcesFile } from "./sources.js";
 
 export interface CrawlDeps {
   octokit: Octokit;
@@ -38,6 +37,8 @@ export interface CrawlInput {
 
 export interface CrawlOptions {
   full?: boolean;
+  /** Re-read only these repositories (owner/repo), whatever their head; every other record stays as it is. */
+  only?: readonly string[];
   limit?: number;
   dryRun?: boolean;
   concurrency?: number;
@@ -70,12 +71,14 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   const renamed: CrawlReport["renamed"] = [];
 
   // 1. Discovery and facts.
+  const only = opts.only?.length ? opts.only : undefined;
   const found = await discover(deps.octokit, deps.progress, {
     previous: input.previous,
     state,
     sources: input.sources,
     full,
     now: started,
+    only,
   });
   const { facts, missing, failed } = found;
   const seen = facts.size + missing.size + failed.size;
@@ -91,7 +94,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   // 3. Content: unchanged heads reuse everything; the others are read.
   const isUnchanged = (f: RepoFacts) => {
     const st = state.repos[f.id];
-    return !full && st !== undefined && st.headSha === f.headSha && (prevById.has(f.id) || st.skip !== undefined);
+    return !full && !only && st !== undefined && st.headSha === f.headSha && (prevById.has(f.id) || st.skip !== undefined);
   };
   const unchanged = order.filter(isUnchanged);
   const toRead = order.filter((f) => !isUnchanged(f));
@@ -143,7 +146,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
 
   for (const f of unchanged) {
     const st = state.repos[f.id]!;
-    nextRepos[f.id] = { ...st, owner: f.owner, repo: f.repo, nodeId: f.nodeId };
+    nextRepos[f.id] = { ...st, owner: f.owner, repo: f.repo, nodeId: f.nodeId, crawledAt: iso(started) };
     if (st.skip !== undefined) {
       aliasesFor(f);
       skipped.push({ key: nameOf(f), reason: st.skip });
@@ -167,6 +170,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
       headSha: f.headSha!,
       evidence: r.content.evidence,
       marketplace: r.content.marketplace,
+      crawledAt: iso(started),
     };
     if (r.kind === "skip") {
       aliasesFor(f);
@@ -199,6 +203,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
         evidence: [],
         marketplace: null,
         skip: reason,
+        crawledAt: iso(started),
       };
   }
   skipped.push(...found.unresolved);

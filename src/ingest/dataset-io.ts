@@ -13,9 +13,8 @@ import {
   writeJsonFile,
   writeSkills,
 } from "../dataset/files.js";
-import { CategoriesFile, PlatformsFile, type SkillRecord } from "../schemas/dataset.js";
+import { CategoriesFile, PlatformsFile, type SkillRecord, SourcesFile } from "../schemas/dataset.js";
 import type { CrawlInput } from "./crawl.js";
-import { SourcesFile } from "./sources.js";
 
 /** The folder's file if present, else the project's default (categories and platforms travel with the dataset). */
 const pick = (dir: string, fallbackDir: string, name: string) => (existsSync(join(dir, name)) ? join(dir, name) : join(fallbackDir, name));

@@ -4,13 +4,13 @@
 import type { Octokit } from "@octokit/rest";
 import { skillKey } from "../contract/key.js";
 import type { CrawlState } from "../dataset/crawl-state.js";
-import type { SkillRecord } from "../schemas/dataset.js";
+import type { SkillRecord, SourcesFile } from "../schemas/dataset.js";
 import { searchCode } from "./code-search.js";
 import { fetchFacts, NAMES_PER_QUERY, NODES_PER_QUERY, type SearchPage, type SearchRequest } from "./facts.js";
 import type { RepoFacts } from "./github-schemas.js";
 import type { ProgressSink } from "./progress.js";
 import type { CrawlReport } from "./report.js";
-import { isExcluded, type SourcesFile } from "./sources.js";
+import { isExcluded } from "./sources.js";
 
 export interface DiscoveryInput {
   previous: readonly SkillRecord[];
@@ -18,6 +18,8 @@ export interface DiscoveryInput {
   sources: SourcesFile;
   full: boolean;
   now: Date;
+  /** Look only at these repositories (owner/repo): no topic or code search, no other known repository. */
+  only?: readonly string[];
 }
 
 export interface Discovery {
@@ -55,6 +57,7 @@ export function halves(lo: string, hi: string): [[string, string], [string, stri
 
 export async function discover(octokit: Octokit, progress: ProgressSink, input: DiscoveryInput): Promise<Discovery> {
   const { previous, state, sources, full, now } = input;
+  const only = input.only?.length ? input.only : undefined;
   const day = iso(now).slice(0, 10);
   const prevById = new Map(previous.map((r) => [r.id, r]));
   const nameToId = new Map<string, string>();
@@ -66,19 +69,22 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
     if (!nameToId.has(skillKey(s.owner, s.repo))) nameToId.set(skillKey(s.owner, s.repo), id);
   const nodeIdOf = new Map<string, string>(Object.entries(state.repos).map(([id, s]) => [id, s.nodeId]));
   const report: CrawlReport["discovery"] = {
-    curated: sources.repos.length,
+    curated: (only ?? sources.repos).length,
     topics: { since: null, repositories: 0, failed: [] },
     codeSearch: { ran: false, note: "", repositories: 0, pages: 0, notModified: 0, capped: [] },
     excluded: 0,
   };
   const next: CrawlState["discovery"] = { ...state.discovery, pages: { ...state.discovery.pages } };
-  const candidateIds = new Set<string>([...prevById.keys(), ...Object.keys(state.repos)]);
+  const candidateIds = only
+    ? new Set(only.flatMap((name) => nameToId.get(name.toLowerCase()) ?? []))
+    : new Set<string>([...prevById.keys(), ...Object.keys(state.repos)]);
 
   // Code search has no date filter, so it runs in full on its own schedule.
   const cs = sources.codeSearch;
   const last = state.discovery.codeSearchAt ? Date.parse(state.discovery.codeSearchAt) : undefined;
-  const due = cs.enabled && (full || last === undefined || now.getTime() - last >= cs.everyHours * 3_600_000);
-  if (!cs.enabled) report.codeSearch.note = "disabled in sources.json";
+  const due = !only && cs.enabled && (full || last === undefined || now.getTime() - last >= cs.everyHours * 3_600_000);
+  if (only) report.codeSearch.note = "not run: only named repositories were crawled";
+  else if (!cs.enabled) report.codeSearch.note = "disabled in sources.json";
   else if (!due) report.codeSearch.note = `not due: last ran ${state.discovery.codeSearchAt}, runs every ${cs.everyHours}h`;
   else {
     progress.note(`code search: ${cs.query}, sizes ${cs.minSize}..${cs.maxSize}`);
@@ -108,7 +114,7 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
     const r = prevById.get(id);
     if (!nodeIdOf.has(id) && r) names.add(`${r.owner}/${r.repo}`);
   }
-  for (const name of sources.repos) {
+  for (const name of only ?? sources.repos) {
     if (isExcluded(name, sources.exclude)) continue;
     const id = nameToId.get(name.toLowerCase());
     if (id === undefined || !nodeIdOf.has(id)) names.add(name);
@@ -120,7 +126,7 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
   const ranges = new Map<string, { topic: string; lo: string; hi: string }>();
   const topicQuery = (topic: string, range?: { lo: string; hi: string }) =>
     `topic:${topic}${since ? ` pushed:>=${since}` : ""}${range ? ` created:${range.lo}..${range.hi}` : ""}`;
-  const pending: SearchRequest[] = sources.topics.map((t) => {
+  const pending: SearchRequest[] = (only ? [] : sources.topics).map((t) => {
     ranges.set(t, { topic: t, lo: TOPIC_EPOCH, hi: day });
     return { key: t, query: topicQuery(t), after: null };
   });
@@ -180,6 +186,6 @@ export async function discover(octokit: Octokit, progress: ProgressSink, input: 
   }
   progress.done();
   report.topics.repositories = topicFound.size;
-  if (report.topics.failed.length === 0) next.topicsAt = iso(now);
+  if (!only && report.topics.failed.length === 0) next.topicsAt = iso(now);
   return { facts, missing, failed, unresolved, next, report };
 }

@@ -10,8 +10,7 @@ import { readDataset } from "../../src/dataset/files.js";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
 import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
 import { CrawlReport } from "../../src/ingest/report.js";
-import { SourcesFile } from "../../src/ingest/sources.js";
-import { SkillRecord } from "../../src/schemas/dataset.js";
+import { SkillRecord, SourcesFile } from "../../src/schemas/dataset.js";
 import { loadSources } from "../github/model.js";
 import type { GitHubFixture } from "../github/server.js";
 import {

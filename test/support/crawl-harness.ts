@@ -8,10 +8,10 @@ import { type CrawlState, emptyCrawlState } from "../../src/dataset/crawl-state.
 import { type ClientTiming, createGitHubClient } from "../../src/ingest/client.js";
 import { type CrawlOptions, type CrawlOutput, runCrawl } from "../../src/ingest/crawl.js";
 import { silentProgress } from "../../src/ingest/progress.js";
-import type { SourcesFile } from "../../src/ingest/sources.js";
 import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
 import { scriptArgs } from "../../src/node/run-script.js";
 import { SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
+import type { SourcesFile } from "../../src/schemas/dataset.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 import { buildRepos, loadSources, synthesize } from "../github/model.js";
 import { type FixtureOptions, type GitHubFixture, startGitHubFixture } from "../github/server.js";
@@ -92,8 +92,12 @@ export async function serverCounts(fixture: GitHubFixture): Promise<{ total: num
 
 /** Node's arguments for `npm run crawl` against the local server, with waits scaled down as above. */
 export const crawlScriptArgs = (githubUrl: string, dataDir: string, sourcesFile: string, ...more: string[]): string[] =>
+  crawlingScriptArgs("crawl.ts", githubUrl, dataDir, sourcesFile, ...more);
+
+/** The same for any script that crawls first (`crawl.ts`, `rebuild.ts`). */
+export const crawlingScriptArgs = (script: string, githubUrl: string, dataDir: string, sourcesFile: string, ...more: string[]): string[] =>
   scriptArgs(
-    "crawl.ts",
+    script,
     "--github-url",
     githubUrl,
     "--data",
