@@ -8,6 +8,7 @@ import type { HandlerResult, RequestScope } from "./scope.js";
 import { autocompleteRoute, searchRoute } from "./search.js";
 import { skillList } from "./skill-lists.js";
 import { skillContent, skillDetail, skillStats } from "./skill-lookup.js";
+import { indexStatus, status } from "./status.js";
 
 export const API_PREFIX = "/api/v1";
 const MAX_PATH = 2048;
@@ -34,6 +35,8 @@ export function route(segments: readonly string[]): Handler | undefined {
   if (more.length > 0) return undefined;
   if (head === "openapi.json" && a === undefined) return openApi;
   if (head === "events" && a === undefined) return eventFeed;
+  if (head === "status" && a === undefined) return status;
+  if (head === "index-status" && a !== undefined && b !== undefined && c === undefined) return (s) => indexStatus(s, a, b);
   if (head === "skills") {
     if (a === undefined) return skillList;
     if (b === undefined) return a === "search" ? searchRoute : a === "autocomplete" ? autocompleteRoute : undefined;

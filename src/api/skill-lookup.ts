@@ -10,7 +10,8 @@ import type { SkillContent } from "../schemas/resources.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 
-async function findEntry(scope: RequestScope, owner: string, repo: string) {
+/** Refuses an owner or repository that cannot be a GitHub name, with a 400 naming it. */
+export function checkNames(owner: string, repo: string): void {
   for (const [label, value] of [
     ["owner", owner],
     ["repo", repo],
@@ -21,6 +22,10 @@ async function findEntry(scope: RequestScope, owner: string, repo: string) {
       );
     }
   }
+}
+
+async function findEntry(scope: RequestScope, owner: string, repo: string) {
+  checkNames(owner, repo);
   const shards = scope.manifest.shards.skills;
   let key = skillKey(owner, repo);
   for (let hop = 0; hop < 2; hop++) {

@@ -20,6 +20,13 @@ export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists
 /** Categories of one locale: the list and every category's detail (src/contract/categories.ts). */
 export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
 
+/** GET /status, prebuilt whole (src/render/status.ts). */
+export const STATUS_FILE = "status.json";
+/** What GET /index-status needs besides its shards: their count and the exclusion patterns. */
+export const INDEX_STATUS_RULES_FILE = "index-status/rules.json";
+/** Shard `n` of the index-status answers, JSON keyed by lower-cased owner/repo (src/contract/status.ts). */
+export const indexStatusFile = (n: number): string => `index-status/${String(n).padStart(4, "0")}.json`;
+
 export type ShardFamily = "skills" | "files" | "summaries";
 /** `skills/0042.bin`-style name for shard `n` of a family (src/contract/shard.ts): a slotted shard (src/contract/slotted.ts). */
 export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.bin`;

@@ -1,6 +1,7 @@
 // The build: dataset folder -> static site. Renders every prebuilt response and the search index into
 // dist/_data/ (the format is src/contract/), validates each against its schema, writes only what
 // changed, and records a manifest.
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { encodeColumns, toLittleEndian } from "../contract/columns.js";
@@ -8,9 +9,11 @@ import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import { COLUMNS_FILE, categoriesFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
+import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
-import { type Dataset, readDataset } from "../dataset/files.js";
+import { type Dataset, readDataset, readSources } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
+import { readLastCrawl } from "../dataset/last-crawl.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
@@ -20,6 +23,7 @@ import { writePage } from "./page.js";
 import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
 import { renderShards } from "./site-files.js";
+import { renderStatus } from "./status.js";
 
 export interface BuildOptions {
   dataDir: string;
@@ -30,6 +34,10 @@ export interface BuildOptions {
   page?: boolean;
   /** Whether to build the search index (default true); false only for fast tests of the rest. */
   search?: boolean;
+  /** sources.json, for the exclusion patterns GET /index-status reports (default: the dataset folder's, if any). */
+  sourcesFile?: string;
+  /** When the site is built, for GET /status; defaults to the dataset's time, so one dataset always builds the same bytes. */
+  builtAt?: Date;
   log?: (line: string) => void;
   /**
    * Runs on the dataset as read, before anything is rendered: `npm run build` records the events of
@@ -128,6 +136,18 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     events: { count: feed.count, last: feed.last },
   });
   await data.write(MANIFEST_FILE, json(manifest));
+
+  log("rendering status and index status");
+  const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
+  const status = renderStatus({
+    dataset,
+    state: await readCrawlState(options.dataDir),
+    lastCrawl: await readLastCrawl(options.dataDir),
+    exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
+    counts: manifest.counts,
+    builtAt: (options.builtAt ?? new Date(meta.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  });
+  for (const [path, value] of status) await data.write(path, json(value));
   await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
   // The page's static files are the only paths the function does not answer (routes-file.ts).
   const staticPaths: string[] = [];

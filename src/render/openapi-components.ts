@@ -6,6 +6,7 @@ import {
   CategoryListEnvelope,
   ErrorCode,
   ErrorEnvelope,
+  IndexStatusEnvelope,
   Meta,
   Pagination,
   SearchEnvelope,
@@ -14,6 +15,7 @@ import {
   SkillDetailEnvelope,
   SkillListEnvelope,
   SkillStatsEnvelope,
+  StatusEnvelope,
   SuggestionEnvelope,
 } from "../schemas/envelope.js";
 import { EventsEnvelope, SkillEvent } from "../schemas/events.js";
@@ -31,6 +33,7 @@ import {
   Suggestion,
   TopSkill,
 } from "../schemas/resources.js";
+import { CrawlSummary, IndexStatus, Status } from "../schemas/status.js";
 
 const COMPONENTS = {
   SkillSummary,
@@ -49,6 +52,9 @@ const COMPONENTS = {
   Meta,
   SearchMeta,
   ErrorCode,
+  Status,
+  CrawlSummary,
+  IndexStatus,
   Error: ErrorEnvelope,
   SkillListResponse: SkillListEnvelope,
   SkillDetailResponse: SkillDetailEnvelope,
@@ -60,6 +66,8 @@ const COMPONENTS = {
   SuggestionListResponse: SuggestionEnvelope,
   SkillEvent,
   EventListResponse: EventsEnvelope,
+  StatusResponse: StatusEnvelope,
+  IndexStatusResponse: IndexStatusEnvelope,
 } satisfies Record<string, z.ZodType>;
 
 export type ComponentName = keyof typeof COMPONENTS;

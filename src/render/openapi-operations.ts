@@ -169,4 +169,27 @@ export const OPERATIONS: readonly Operation[] = [
     cache: "data",
     notFound: false,
   },
+  {
+    path: "/status",
+    operationId: "getStatus",
+    tag: "Meta",
+    summary: "How fresh the directory is",
+    description:
+      "When the dataset was last crawled and the site built, the counts, a summary of the last crawl (repositories added, changed, removed, failed and skipped; GitHub requests spent and left) and the API version.",
+    response: "StatusResponse",
+    cache: "data",
+    notFound: false,
+  },
+  {
+    path: "/index-status/{owner}/{repo}",
+    operationId: "getIndexStatus",
+    tag: "Meta",
+    summary: "Whether a repository is listed, and if not, why",
+    description:
+      "`indexed`, `excluded` (with the reason, and the `sources.json` pattern as `rule` when one matched), `failed` at the last crawl (why, and whether the previous record is still served) or `unknown` (a 200, not a 404), with when a crawl last looked at the repository.",
+    pathParams: { owner: OWNER, repo: REPO },
+    response: "IndexStatusResponse",
+    cache: "data",
+    notFound: false,
+  },
 ];

@@ -11,6 +11,7 @@ import {
   SkillSummary,
   Suggestion,
 } from "./resources.js";
+import { IndexStatus, Status } from "./status.js";
 
 export const Pagination = z
   .object({
@@ -57,3 +58,5 @@ export const CategoryListEnvelope = single(z.array(Category));
 export const CategoryDetailEnvelope = single(CategoryDetail);
 export const SearchEnvelope = z.object({ data: z.array(SearchResult), pagination: Pagination, meta: SearchMeta }).strict();
 export const SuggestionEnvelope = single(z.array(Suggestion));
+export const StatusEnvelope = single(Status);
+export const IndexStatusEnvelope = single(IndexStatus);

@@ -83,12 +83,14 @@ describe("the OpenAPI document", () => {
         "/categories/{slug}",
         "/categories/{slug}/skills",
         "/events",
+        "/index-status/{owner}/{repo}",
         "/skills",
         "/skills/autocomplete",
         "/skills/search",
         "/skills/{owner}/{repo}",
         "/skills/{owner}/{repo}/content",
         "/skills/{owner}/{repo}/stats",
+        "/status",
       ].sort(),
     );
   });
