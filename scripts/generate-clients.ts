@@ -5,14 +5,24 @@ import { join } from "node:path";
 import { GENERATED, generatedFiles } from "../clients/codegen/generate.js";
 import { readDataset } from "../src/dataset/files.js";
 import { stableStringify } from "../src/dataset/json.js";
+import { runCommand } from "../src/node/cli.js";
 import { vocabularyOf } from "../src/render/build.js";
 import { openApiDocument } from "../src/render/openapi.js";
 
-const root = join(import.meta.dirname, "..");
-const document = openApiDocument(vocabularyOf(await readDataset(join(root, "data"))));
-// As the build writes it (keys sorted), so the output is that of the served document.
-const files = await generatedFiles(JSON.parse(stableStringify(document)));
-for (const [kind, path] of Object.entries(GENERATED)) {
-  writeFileSync(join(root, path), files[kind as keyof typeof GENERATED]);
-  console.log(`wrote ${path}`);
-}
+await runCommand({
+  name: "clients:generate",
+  usage: `(no options)
+  writes ${Object.values(GENERATED).join(" and ")} from the OpenAPI document of the embedded dataset`,
+  options: {},
+  async run() {
+    const root = join(import.meta.dirname, "..");
+    const document = openApiDocument(vocabularyOf(await readDataset(join(root, "data"))));
+    // As the build writes it (keys sorted), so the output is that of the served document.
+    const files = await generatedFiles(JSON.parse(stableStringify(document)));
+    for (const [kind, path] of Object.entries(GENERATED)) {
+      writeFileSync(join(root, path), files[kind as keyof typeof GENERATED]);
+      console.log(`wrote ${path}`);
+    }
+    return 0;
+  },
+});
