@@ -7,6 +7,7 @@ import type {
   CategoryDetailResponse,
   CategoryListResponse,
   ContentParams,
+  IndexStatusResponse,
   ListSkillsParams,
   LocaleParams,
   SearchParams,
@@ -17,6 +18,7 @@ import type {
   SkillListResponse,
   SkillStatsResponse,
   SkillSummary,
+  StatusResponse,
   SuggestionListResponse,
 } from "./types.js";
 
@@ -92,6 +94,16 @@ export class SkillsDirectory {
   /** GET /skills/{owner}/{repo}/stats: views, installs, favorites and star history. */
   getSkillStats(owner: string, repo: string, options?: RequestOptions): Promise<Result<SkillStatsResponse>> {
     return this.#http.get(`/skills${pathOf(owner, repo)}/stats`, undefined, options);
+  }
+
+  /** GET /status: how fresh the directory is (dataset and build times, counts, the last crawl). */
+  getStatus(options?: RequestOptions): Promise<Result<StatusResponse>> {
+    return this.#http.get("/status", undefined, options);
+  }
+
+  /** GET /index-status/{owner}/{repo}: whether a repository is listed, and if not, why (unknown is a 200). */
+  getIndexStatus(owner: string, repo: string, options?: RequestOptions): Promise<Result<IndexStatusResponse>> {
+    return this.#http.get(`/index-status${pathOf(owner, repo)}`, undefined, options);
   }
 
   /** GET /categories: every category, in `locale`. */

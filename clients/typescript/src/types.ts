@@ -25,6 +25,10 @@ export type CategoryListResponse = Schemas["CategoryListResponse"];
 export type CategoryDetailResponse = Schemas["CategoryDetailResponse"];
 export type SearchResponse = Schemas["SearchResponse"];
 export type SuggestionListResponse = Schemas["SuggestionListResponse"];
+export type Status = Schemas["Status"];
+export type IndexStatus = Schemas["IndexStatus"];
+export type StatusResponse = Schemas["StatusResponse"];
+export type IndexStatusResponse = Schemas["IndexStatusResponse"];
 
 /** The query parameters of an operation, as the document declares them. */
 type Query<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;

@@ -7,6 +7,7 @@ from ._types import (
     Category,
     CategoryDetail,
     ErrorCode,
+    IndexStatus,
     NestedSkill,
     Pagination,
     SearchResult,
@@ -15,6 +16,7 @@ from ._types import (
     SkillEvent,
     SkillStats,
     SkillSummary,
+    Status,
     Suggestion,
 )
 
@@ -24,6 +26,7 @@ __all__ = [
     "CategoryDetail",
     "ErrorCode",
     "EtagCache",
+    "IndexStatus",
     "NestedSkill",
     "Pagination",
     "RateLimit",
@@ -36,6 +39,7 @@ __all__ = [
     "SkillSummary",
     "SkillsDirectory",
     "SkillsDirectoryError",
+    "Status",
     "Suggestion",
 ]
 __version__ = "0.1.0"

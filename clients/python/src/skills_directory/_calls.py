@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, Generic, List, Literal, Optional, TypeVar
 
 from ._http import QueryValue, path_of
-from ._types import Category, CategoryDetail, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Suggestion
+from ._types import Category, CategoryDetail, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
 
 D = TypeVar("D")
 Sort = Literal["stars", "updated", "name"]
@@ -37,6 +37,14 @@ def get_skill_content(owner: str, repo: str, path: Optional[str]) -> Call[SkillC
 
 def get_skill_stats(owner: str, repo: str) -> Call[SkillStats]:
     return Call("/skills" + path_of(owner, repo) + "/stats", {})
+
+
+def get_status() -> Call[Status]:
+    return Call("/status", {})
+
+
+def get_index_status(owner: str, repo: str) -> Call[IndexStatus]:
+    return Call("/index-status" + path_of(owner, repo), {})
 
 
 def list_categories(locale: Optional[str]) -> Call[List[Category]]:

@@ -13,7 +13,7 @@ from . import _calls
 from ._calls import Call, EventType, Order, Sort
 from ._errors import SkillsDirectoryError
 from ._http import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY, DEFAULT_TIMEOUT, EtagCache, Requests, Result
-from ._types import Category, CategoryDetail, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Suggestion
+from ._types import Category, CategoryDetail, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
 
 D = TypeVar("D")
 ITERATION_LIMIT = 100
@@ -89,6 +89,12 @@ class SkillsDirectory(_Settings[httpx.Client]):
 
     def get_skill_stats(self, owner: str, repo: str) -> Result[SkillStats]:
         return self._run(_calls.get_skill_stats(owner, repo))
+
+    def get_status(self) -> Result[Status]:
+        return self._run(_calls.get_status())
+
+    def get_index_status(self, owner: str, repo: str) -> Result[IndexStatus]:
+        return self._run(_calls.get_index_status(owner, repo))
 
     def list_categories(self, *, locale: Optional[str] = None) -> Result[List[Category]]:
         return self._run(_calls.list_categories(locale))
@@ -178,6 +184,12 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
 
     async def get_skill_stats(self, owner: str, repo: str) -> Result[SkillStats]:
         return await self._run(_calls.get_skill_stats(owner, repo))
+
+    async def get_status(self) -> Result[Status]:
+        return await self._run(_calls.get_status())
+
+    async def get_index_status(self, owner: str, repo: str) -> Result[IndexStatus]:
+        return await self._run(_calls.get_index_status(owner, repo))
 
     async def list_categories(self, *, locale: Optional[str] = None) -> Result[List[Category]]:
         return await self._run(_calls.list_categories(locale))
