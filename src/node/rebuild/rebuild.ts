@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { cp, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { readDataset } from "../../dataset/files.js";
+import { recordEvents } from "../../events/record.js";
 import { type CrawlFolderOptions, type CrawlFolderResult, crawlFolder } from "../../ingest/crawl-folder.js";
 import { type BuildReport, build } from "../../render/build.js";
 import { exitCode, spawnTracked } from "../cli.js";
@@ -110,6 +111,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       summary.skills = { added: r.added, updated: r.changed, removed: r.removed, failed: r.failed, total: r.total };
       summary.github = { requests: crawled.summary.requests.spent, remaining: crawled.summary.requests.remaining };
       if (crawled.problems.length > 0) throw new Error(`the crawl is not usable: ${crawled.problems.join("; ")}`);
+      // The events of the crawl's changes travel with the staged dataset (see docs/EVENTS.md).
+      await recordEvents(stagingData, crawled.records, { now: new Date(crawled.report.finishedAt) });
       return `${r.total} skills: ${r.added} added, ${r.changed} updated, ${r.removed} removed, ${r.failed} failed; ${crawled.report.requests.total} GitHub requests`;
     });
 

@@ -36,6 +36,30 @@ class CategoryListResponse(TypedDict):
     meta: Meta
 
 
+class CrawlSummaryRepositories(TypedDict):
+    added: int
+    changed: int
+    failed: int
+    removed: int
+    seen: int
+    skipped: int
+    total: int
+
+
+class CrawlSummaryRequests(TypedDict):
+    remaining: Union[int, None]  # GitHub core requests left after the crawl
+    spent: int
+
+
+class CrawlSummary(TypedDict):
+    finishedAt: str  # ISO 8601 UTC timestamp
+    full: bool  # A full crawl (every tree re-read), not an incremental one
+    only: List[str]  # The repositories a targeted crawl re-read; empty for a whole crawl
+    repositories: CrawlSummaryRepositories
+    requests: CrawlSummaryRequests
+    startedAt: str  # ISO 8601 UTC timestamp
+
+
 class ErrorError(TypedDict):
     code: ErrorCode
     message: str
@@ -58,6 +82,21 @@ class EventListResponseMeta(_EventListResponseMetaRequired, total=False):
 class EventListResponse(TypedDict):
     data: List[SkillEvent]
     meta: EventListResponseMeta
+
+
+class IndexStatus(TypedDict):
+    lastCrawledAt: Union[str, None]  # When a crawl last looked at the repository
+    listed: bool  # Whether GET /skills/{owner}/{repo} answers (a failed repository keeps its previous record)
+    owner: str  # As GitHub spells it when known, else as asked
+    reason: object  # Why it is excluded or failed; null when indexed or unknown
+    repo: str
+    rule: object  # The exclusion pattern of sources.json that matched, if one did
+    state: Literal["indexed", "excluded", "failed", "unknown"]
+
+
+class IndexStatusResponse(TypedDict):
+    data: IndexStatus
+    meta: Meta
 
 
 class _MetaRequired(TypedDict):
@@ -244,6 +283,27 @@ class SkillSummary(TypedDict):
 class StarPoint(TypedDict):
     date: str  # Calendar date YYYY-MM-DD
     stars: int
+
+
+class StatusCounts(TypedDict):
+    aliases: int
+    categories: int
+    files: int
+    repositoriesKnown: int
+    skills: int
+
+
+class Status(TypedDict):
+    apiVersion: str  # Version of the API contract
+    builtAt: str  # When the served site was built
+    counts: StatusCounts
+    datasetGeneratedAt: str  # When the dataset was last written by a crawl (or edited)
+    lastCrawl: Union[CrawlSummary, None]
+
+
+class StatusResponse(TypedDict):
+    data: Status
+    meta: Meta
 
 
 class Subcategory(TypedDict):

@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index-status/{owner}/{repo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a repository is listed, and if not, why
+         * @description `indexed`, `excluded` (with the reason, and the `sources.json` pattern as `rule` when one matched), `failed` at the last crawl (why, and whether the previous record is still served) or `unknown` (a 200, not a 404), with when a crawl last looked at the repository.
+         */
+        get: operations["getIndexStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/skills": {
         parameters: {
             query?: never;
@@ -201,6 +221,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How fresh the directory is
+         * @description When the dataset was last crawled and the site built, the counts, a summary of the last crawl (repositories added, changed, removed, failed and skipped; GitHub requests spent and left) and the API version.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -230,6 +270,36 @@ export interface components {
             data: components["schemas"]["Category"][];
             meta: components["schemas"]["Meta"];
         };
+        CrawlSummary: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            finishedAt: string;
+            /** @description A full crawl (every tree re-read), not an incremental one */
+            full: boolean;
+            /** @description The repositories a targeted crawl re-read; empty for a whole crawl */
+            only: string[];
+            repositories: {
+                added: number;
+                changed: number;
+                failed: number;
+                removed: number;
+                seen: number;
+                skipped: number;
+                total: number;
+            };
+            requests: {
+                /** @description GitHub core requests left after the crawl */
+                remaining: number | null;
+                spent: number;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            startedAt: string;
+        };
         Error: {
             error: {
                 code: components["schemas"]["ErrorCode"];
@@ -248,6 +318,25 @@ export interface components {
                 /** Format: date-time */
                 timestamp?: string;
             };
+        };
+        IndexStatus: {
+            /** @description When a crawl last looked at the repository */
+            lastCrawledAt: string | null;
+            /** @description Whether GET /skills/{owner}/{repo} answers (a failed repository keeps its previous record) */
+            listed: boolean;
+            /** @description As GitHub spells it when known, else as asked */
+            owner: string;
+            /** @description Why it is excluded or failed; null when indexed or unknown */
+            reason: string | null;
+            repo: string;
+            /** @description The exclusion pattern of sources.json that matched, if one did */
+            rule: string | null;
+            /** @enum {string} */
+            state: "indexed" | "excluded" | "failed" | "unknown";
+        };
+        IndexStatusResponse: {
+            data: components["schemas"]["IndexStatus"];
+            meta: components["schemas"]["Meta"];
         };
         Meta: {
             requestId: string;
@@ -437,6 +526,32 @@ export interface components {
              */
             date: string;
             stars: number;
+        };
+        Status: {
+            /** @description Version of the API contract */
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description When the served site was built
+             */
+            builtAt: string;
+            counts: {
+                aliases: number;
+                categories: number;
+                files: number;
+                repositoriesKnown: number;
+                skills: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the dataset was last written by a crawl (or edited)
+             */
+            datasetGeneratedAt: string;
+            lastCrawl: components["schemas"]["CrawlSummary"] | null;
+        };
+        StatusResponse: {
+            data: components["schemas"]["Status"];
+            meta: components["schemas"]["Meta"];
         };
         Subcategory: {
             name: string;
@@ -906,6 +1021,62 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getIndexStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Owner of the GitHub repository (user or organisation); matched without regard to case.
+                 * @example anvil-dev
+                 */
+                owner: string;
+                /**
+                 * @description Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.
+                 * @example pdf
+                 */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexStatusResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listSkills: {
         parameters: {
             query?: {
@@ -1287,6 +1458,51 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
