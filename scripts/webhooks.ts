@@ -8,7 +8,6 @@
 // `add` prints the id, then the secret alone on the last line of standard output; nothing else
 // ever prints a secret. Progress goes to stderr, reports to stdout.
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { addSubscription, listSubscriptions, redeliver, removeSubscription, testSubscription } from "../src/events/webhooks/admin.js";
 import { type DeliveryDeps, deliverAll, type Outcome } from "../src/events/webhooks/deliver.js";
 import { feedClient } from "../src/events/webhooks/feed-client.js";
@@ -17,16 +16,17 @@ import { postJson } from "../src/events/webhooks/send.js";
 import { subscriptionStore } from "../src/events/webhooks/store.js";
 import type { PublicSubscription } from "../src/events/webhooks/subscription.js";
 import { checkUrl } from "../src/events/webhooks/target.js";
+import { type ParsedArgs, runCommand, UsageError } from "../src/node/cli.js";
 import { formatTable } from "../src/node/table.js";
 import { openKV } from "../src/node/webhooks-kv.js";
 
-const USAGE = `usage:
-  npm run webhooks -- add --url URL [--events skill.created,skill.updated,skill.deleted] [--label NAME] [--since EVENT_ID]
-  npm run webhooks -- list [--json]
-  npm run webhooks -- remove ID
-  npm run webhooks -- test ID
-  npm run webhooks -- redeliver --event EVENT_ID [--subscription ID]
-  npm run webhooks -- deliver
+const USAGE = `add|list|remove|test|redeliver|deliver [options]
+  add --url URL [--events skill.created,skill.updated,skill.deleted] [--label NAME] [--since EVENT_ID]
+  list [--json]
+  remove ID
+  test ID
+  redeliver --event EVENT_ID [--subscription ID]
+  deliver
 options: --api URL (the API whose feed is read; default http://127.0.0.1:8788/api/v1; SKILLS_API_KEY is sent as its key),
          --allow-private (allow private, loopback and link-local targets), --remote (the deployed KV namespace),
          --persist-to DIR (wrangler's local state folder), --attempts N, --backoff-ms N, --timeout-ms N, --max-retry-after-ms N`;
@@ -51,41 +51,33 @@ function status(s: PublicSubscription): string {
   return "active";
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      url: { type: "string" },
-      events: { type: "string" },
-      label: { type: "string" },
-      since: { type: "string" },
-      event: { type: "string" },
-      subscription: { type: "string" },
-      api: { type: "string", default: "http://127.0.0.1:8788/api/v1" },
-      "allow-private": { type: "boolean", default: false },
-      remote: { type: "boolean", default: false },
-      "persist-to": { type: "string" },
-      json: { type: "boolean", default: false },
-      attempts: { type: "string" },
-      "backoff-ms": { type: "string" },
-      "timeout-ms": { type: "string" },
-      "max-retry-after-ms": { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
+const OPTIONS = {
+  url: { type: "string" },
+  events: { type: "string" },
+  label: { type: "string" },
+  since: { type: "string" },
+  event: { type: "string" },
+  subscription: { type: "string" },
+  api: { type: "string", default: "http://127.0.0.1:8788/api/v1" },
+  "allow-private": { type: "boolean", default: false },
+  remote: { type: "boolean", default: false },
+  "persist-to": { type: "string" },
+  json: { type: "boolean", default: false },
+  attempts: { type: "string" },
+  "backoff-ms": { type: "string" },
+  "timeout-ms": { type: "string" },
+  "max-retry-after-ms": { type: "string" },
+} as const;
+
+async function main(values: ParsedArgs<typeof OPTIONS>["values"], positionals: string[]): Promise<number> {
   const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    console.log(USAGE);
-    return values.help ? 0 : 2;
-  }
+  if (!command) throw new UsageError("a command is required: add, list, remove, test, redeliver or deliver");
   const known = ["add", "list", "remove", "test", "redeliver", "deliver"];
   const arity: Record<string, number> = { remove: 1, test: 1 };
   if (!known.includes(command) || rest.length !== (arity[command] ?? 0)) {
-    console.error(USAGE);
-    return 2;
+    throw new UsageError(`unknown command or wrong arguments: ${JSON.stringify([command, ...rest].join(" "))}`);
   }
-  if (values.remote && values["persist-to"]) throw new Error("--persist-to is for the local KV; it cannot be combined with --remote");
+  if (values.remote && values["persist-to"]) throw new UsageError("--persist-to is for the local KV; it cannot be combined with --remote");
   const policy = {
     attempts: Math.max(1, count("attempts", values.attempts, DEFAULT_POLICY.attempts)),
     backoffMs: count("backoff-ms", values["backoff-ms"], DEFAULT_POLICY.backoffMs),
@@ -180,10 +172,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`webhooks: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+await runCommand({
+  name: "webhooks",
+  usage: USAGE,
+  positionals: true,
+  options: OPTIONS,
+  run: ({ values, positionals }) => main(values, positionals),
+});
