@@ -15,6 +15,12 @@ export interface SynthOptions {
   seed: number;
   categories: CategoriesFile;
   platforms: PlatformsFile;
+  /**
+   * Only the records at these positions of the key order, [from, to): a part of the dataset that
+   * workers can make in parallel. Each record is seeded by its own index, so the parts, joined in
+   * order, are byte for byte the whole dataset.
+   */
+  range?: { from: number; to: number };
 }
 
 const DAY = 86_400_000;
@@ -50,7 +56,9 @@ export function* synthesize(options: SynthOptions): Generator<SkillRecord> {
   const base = seeded(options.seed);
   const slugs = options.categories.categories.map((c) => c.slug);
   const evidence = options.platforms.platforms.flatMap((p) => p.evidence);
-  for (const { owner, repo, index } of keys(base, options.skills)) {
+  const ordered = keys(base, options.skills);
+  const { from, to } = options.range ?? { from: 0, to: ordered.length };
+  for (const { owner, repo, index } of ordered.slice(from, to)) {
     const random = seeded(options.seed * 1_000_003 + index);
     const words = new DocumentWriter(random, undefined, "en");
     const name = `${words.word()}-${words.word()}`.toLowerCase().replace(/[^a-z0-9-]/g, "");

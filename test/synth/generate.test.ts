@@ -1,10 +1,13 @@
 // The synthetic corpus: deterministic for a seed, valid records, and text like real skills' —
 // a vocabulary that keeps growing with the corpus at the rate fitted to the shared dataset,
 // non-Latin scripts, code blocks and identifiers.
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { stableStringify } from "../../src/dataset/json.js";
 import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { writeSynthetic } from "../../src/node/synth-parallel.js";
 import { CategoriesFile, PlatformsFile, SkillRecord } from "../../src/schemas/dataset.js";
 import { scanTerms } from "../../src/search/term-scan.js";
 import { type SynthOptions, synthesize } from "../../src/synth/generate.js";
@@ -79,4 +82,31 @@ describe("fitHeaps", () => {
     expect(fit.beta).toBeCloseTo(0.55, 6);
   });
   it("needs two points", () => expect(() => fitHeaps([[1000, 5]])).toThrow(/two points/));
+});
+
+describe("a dataset made in parts", () => {
+  const lines = (records: readonly SkillRecord[]) => records.map((r) => `${stableStringify(r)}\n`).join("");
+
+  it("joins the parts of any cut into the whole dataset", () => {
+    const whole = corpus(50, 2);
+    for (const cut of [0, 1, 17, 49, 50]) {
+      const head = [...synthesize({ ...base, skills: 50, seed: 2, range: { from: 0, to: cut } })];
+      const tail = [...synthesize({ ...base, skills: 50, seed: 2, range: { from: cut, to: 50 } })];
+      expect(head.length).toBe(cut);
+      expect(lines([...head, ...tail])).toBe(lines(whole));
+    }
+  });
+
+  it("writes the same bytes with worker threads as one thread does, and reports every record once", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "synth-parts-"));
+    try {
+      const file = join(dir, "skills.jsonl");
+      let reported = 0;
+      await writeSynthetic({ ...base, skills: 120, seed: 6 }, file, 3, (done) => (reported = done));
+      expect(await readFile(file, "utf8")).toBe(lines(corpus(120, 6)));
+      expect(reported).toBe(120);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
