@@ -4,8 +4,6 @@ import type { SkillRecord } from "../schemas/dataset.js";
 import { PostingCollector, type PostingIndex } from "../search/collect-postings.js";
 import { fieldKeys } from "../search/document-text.js";
 import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "../search/suggest-build.js";
-import { asciiTerm, scanRuns } from "../search/term-scan.js";
-import { tokenize } from "../search/text.js";
 import type { OutputSink } from "./output.js";
 import { searchDocument } from "./search-document.js";
 import { writeSearchExtras } from "./search-extras.js";
@@ -16,33 +14,16 @@ export const MAX_EXPANSIONS = 512;
 
 /**
  * Collects every skill's index keys per field, in ordinal order, and inverts them. Name and
- * description go through fieldKeys (terms and phrase pairs); content, the bulk, is scanned word by
- * word straight into key ids: each plain ASCII spelling is analysed once, then found by one lookup.
+ * description go through fieldKeys (terms and phrase pairs); content, the bulk, goes through the
+ * collector's text fast path (addText).
  */
 export function collectPostings(records: readonly SkillRecord[], log: (line: string) => void): PostingIndex {
   const collector = new PostingCollector(FIELDS.length);
-  const wordIds = new Map<string, number>();
-  const addText = (field: number, text: string) =>
-    scanRuns(
-      text,
-      (word) => {
-        let id = wordIds.get(word);
-        if (id === undefined) {
-          const term = asciiTerm(word);
-          id = term === "" ? -1 : collector.idOf(term);
-          wordIds.set(word, id);
-        }
-        if (id >= 0) collector.addId(field, id);
-      },
-      (run) => {
-        for (const t of tokenize(run)) collector.addKey(field, t.term);
-      },
-    );
   records.forEach((record, ordinal) => {
     const doc = searchDocument(record);
     FIELDS.forEach((name, f) => {
       if (PHRASE_FIELDS[f]) for (const key of fieldKeys(doc[name], true)) collector.addKey(f, key);
-      else for (const segment of doc[name]) addText(f, segment);
+      else for (const segment of doc[name]) collector.addText(f, segment);
     });
     collector.endSkill();
     if ((ordinal + 1) % 10_000 === 0 || ordinal + 1 === records.length) log(`search: indexed ${ordinal + 1}/${records.length} skills`);

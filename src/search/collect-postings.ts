@@ -1,32 +1,79 @@
 // Build step 1: skills -> posting lists per index key and field, collected directly. Each skill's
 // keys become key ids appended to one log per field (skills arrive in ordinal order); one counting
 // pass then inverts the logs, so every list comes out sorted without a sort, in typed arrays of
-// 4 bytes a posting, with no object per key or per list. docs/SEARCH.md says why this replaced the
-// FlexSearch pass, with the figures.
+// 4 bytes a posting, with no object per key or per list. A collector may cover any consecutive
+// range of ordinals and hand its logs over as a part (plain arrays and typed arrays, so a worker
+// thread can post it with its buffers transferred); parts merged in ordinal order give the index
+// one collector over every skill gives. docs/SEARCH.md says why this replaced the FlexSearch pass,
+// with the figures.
+import { asciiTerm, scanRuns } from "./term-scan.js";
+import { tokenize } from "./text.js";
 
-/** An append-only u32 log in fixed chunks, so growing it never copies what it holds. */
+/**
+ * An append-only u32 log in chunks, so growing it never copies what it holds. Chunks start small
+ * and double up to 4 MB, so the many small collectors of a test or a small part cost little.
+ */
 class U32Log {
-  private static readonly CHUNK = 1 << 20;
+  private static readonly MAX_CHUNK = 1 << 20;
   private readonly chunks: Uint32Array[] = [];
-  private current = new Uint32Array(U32Log.CHUNK);
+  private current = new Uint32Array(1024);
   private used = 0;
   length = 0;
 
   push(value: number): void {
-    if (this.used === U32Log.CHUNK) {
+    if (this.used === this.current.length) {
       this.chunks.push(this.current);
-      this.current = new Uint32Array(U32Log.CHUNK);
+      this.current = new Uint32Array(Math.min(this.current.length * 2, U32Log.MAX_CHUNK));
       this.used = 0;
     }
     this.current[this.used++] = value;
     this.length++;
   }
 
-  /** Calls `fn` for every value in insertion order. */
-  forEach(fn: (value: number) => void): void {
-    for (const chunk of this.chunks) for (let i = 0; i < chunk.length; i++) fn(chunk[i]!);
-    for (let i = 0; i < this.used; i++) fn(this.current[i]!);
+  /** The values in insertion order, as chunks; the log must not grow afterwards. */
+  take(): Uint32Array[] {
+    return [...this.chunks, this.current.subarray(0, this.used)];
   }
+
+  /** The values in one array (a log known to be small: one value per skill). */
+  flat(): Uint32Array {
+    const out = new Uint32Array(this.length);
+    let at = 0;
+    for (const chunk of this.take()) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  }
+}
+
+/** One field of a part: the key ids of every skill, one after another, and where each skill's ids end. */
+export interface CollectedField {
+  /** Local key ids (indexes into the part's `keys`), in chunks; each chunk owns its buffer. */
+  log: Uint32Array[];
+  /** ends[j]: the log position (over all chunks) where the part's j-th skill's ids end. */
+  ends: Uint32Array;
+}
+
+/** What a collector over a consecutive range of ordinals hands over: no Map, so it can be posted. */
+export interface CollectedPart {
+  /** The ordinal of the part's first skill. */
+  first: number;
+  /** How many skills the part holds. */
+  count: number;
+  /** Local key id -> key. */
+  keys: string[];
+  fields: CollectedField[];
+}
+
+/** The buffers of a part, for postMessage's transfer list (every buffer once). */
+export function partTransferList(part: CollectedPart): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const { log, ends } of part.fields) {
+    for (const chunk of log) buffers.add(chunk.buffer as ArrayBuffer);
+    buffers.add(ends.buffer as ArrayBuffer);
+  }
+  return [...buffers];
 }
 
 /** The inverted index of one field: ordinals of key id k are ordinals[start[k] .. start[k + 1]). */
@@ -37,6 +84,37 @@ interface FieldLists {
 
 /** The collected postings: keys in sorted order, and the ascending ordinals of each key in each field. */
 export class PostingIndex {
+  /**
+   * Merges parts given in ordinal order (each starting where the one before ends) into the index
+   * one collector over all their skills gives.
+   */
+  static fromParts(parts: readonly CollectedPart[]): PostingIndex {
+    if (parts.length === 0) throw new Error("no parts to merge");
+    const fieldCount = parts[0]!.fields.length;
+    let next = parts[0]!.first;
+    for (const part of parts) {
+      if (part.fields.length !== fieldCount) throw new Error(`expected ${fieldCount} fields, got ${part.fields.length}`);
+      if (part.first !== next) throw new Error(`part starts at ordinal ${part.first}, expected ${next}`);
+      next += part.count;
+    }
+    const ids = new Map<string, number>();
+    const keyList: string[] = [];
+    const remaps = parts.map((part) => {
+      const remap = new Uint32Array(part.keys.length);
+      part.keys.forEach((key, local) => {
+        let id = ids.get(key);
+        if (id === undefined) {
+          id = keyList.length;
+          ids.set(key, id);
+          keyList.push(key);
+        }
+        remap[local] = id;
+      });
+      return remap;
+    });
+    return invert(keyList, ids, parts, remaps);
+  }
+
   constructor(
     /** Every key, sorted (JavaScript string order). */
     readonly keys: readonly string[],
@@ -98,8 +176,60 @@ export class PostingIndex {
 }
 
 /**
- * Collects postings skill by skill: `addKey`/`addId` for each key of the current skill (repeats
- * are ignored), then `endSkill()`; `finish()` inverts them.
+ * Inverts the parts' logs: one counting pass per field sizes every key's list, a second places each
+ * posting, so lists come out in ordinal order. `remaps[p]` maps part p's local ids to `keyList`'s.
+ */
+function invert(
+  keyList: readonly string[],
+  ids: ReadonlyMap<string, number>,
+  parts: readonly CollectedPart[],
+  remaps: readonly (Uint32Array | undefined)[],
+): PostingIndex {
+  const n = keyList.length;
+  const fieldCount = parts[0]!.fields.length;
+  const fields: FieldLists[] = [];
+  for (let f = 0; f < fieldCount; f++) {
+    const start = new Uint32Array(n + 1);
+    let total = 0;
+    parts.forEach((part, p) => {
+      const remap = remaps[p];
+      for (const chunk of part.fields[f]!.log) {
+        total += chunk.length;
+        if (remap) for (let i = 0; i < chunk.length; i++) start[remap[chunk[i]!]! + 1]!++;
+        else for (let i = 0; i < chunk.length; i++) start[chunk[i]! + 1]!++;
+      }
+    });
+    for (let k = 0; k < n; k++) start[k + 1]! += start[k]!;
+    const fill = start.slice(0, n);
+    const ordinals = new Uint32Array(total);
+    parts.forEach((part, p) => {
+      const remap = remaps[p];
+      const { log, ends } = part.fields[f]!;
+      let skill = 0;
+      let pos = 0;
+      for (const chunk of log) {
+        for (let i = 0; i < chunk.length; i++, pos++) {
+          while (pos >= ends[skill]!) skill++;
+          const id = remap ? remap[chunk[i]!]! : chunk[i]!;
+          ordinals[fill[id]!++] = part.first + skill;
+        }
+      }
+    });
+    fields.push({ start, ordinals });
+  }
+  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+    const x = keyList[a]!;
+    const y = keyList[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const keys = Array.from(order, (id) => keyList[id]!);
+  return new PostingIndex(keys, order, ids, fields);
+}
+
+/**
+ * Collects postings skill by skill, from ordinal `first` on: `addKey`/`addId`/`addText` for the
+ * current skill's keys (repeats are ignored), then `endSkill()`; `finish()` inverts them, or
+ * `part()` hands them over for `PostingIndex.fromParts`. Either ends the collector.
  */
 export class PostingCollector {
   private readonly ids = new Map<string, number>();
@@ -109,9 +239,16 @@ export class PostingCollector {
   private readonly ends: U32Log[];
   /** Per field and key id: 1 + the last ordinal that added it, so a skill adds a key once. */
   private marks: Uint32Array[];
+  /** Plain ASCII spelling -> key id, or -1 for a stop word: the text fast path's cache. */
+  private readonly wordIds = new Map<string, number>();
   private next = 0;
+  private done = false;
 
-  constructor(readonly fieldCount: number) {
+  constructor(
+    readonly fieldCount: number,
+    /** The ordinal of the first skill collected. */
+    readonly first = 0,
+  ) {
     this.logs = Array.from({ length: fieldCount }, () => new U32Log());
     this.ends = Array.from({ length: fieldCount }, () => new U32Log());
     this.marks = Array.from({ length: fieldCount }, () => new Uint32Array(1024));
@@ -147,8 +284,32 @@ export class PostingCollector {
     this.addId(field, this.idOf(key));
   }
 
+  /**
+   * Adds the terms of `text` (the analyser's `terms()`, no phrase pairs) to the current skill's
+   * `field`. Plain ASCII words are cut by a character scan and each spelling is analysed once, then
+   * found by one lookup; runs holding other characters go through the full analyser.
+   */
+  addText(field: number, text: string): void {
+    scanRuns(
+      text,
+      (word) => {
+        let id = this.wordIds.get(word);
+        if (id === undefined) {
+          const term = asciiTerm(word);
+          id = term === "" ? -1 : this.idOf(term);
+          this.wordIds.set(word, id);
+        }
+        if (id >= 0) this.addId(field, id);
+      },
+      (run) => {
+        for (const t of tokenize(run)) this.addKey(field, t.term);
+      },
+    );
+  }
+
   /** Closes the current skill; the next key added belongs to the next ordinal. */
   endSkill(): void {
+    if (this.done) throw new Error("the collector was already finished");
     for (let f = 0; f < this.fieldCount; f++) this.ends[f]!.push(this.logs[f]!.length);
     this.next++;
   }
@@ -166,31 +327,20 @@ export class PostingCollector {
     return this.next;
   }
 
+  /** Hands the collected skills over as a part (see CollectedPart); the collector is done. */
+  part(): CollectedPart {
+    if (this.done) throw new Error("the collector was already finished");
+    this.done = true;
+    return {
+      first: this.first,
+      count: this.next,
+      keys: this.keyList,
+      fields: this.logs.map((log, f) => ({ log: log.take(), ends: this.ends[f]!.flat() })),
+    };
+  }
+
+  /** The index of the collected skills (ordinals from `first`); the collector is done. */
   finish(): PostingIndex {
-    const n = this.keyList.length;
-    const fields = this.logs.map((log, f): FieldLists => {
-      const start = new Uint32Array(n + 1);
-      log.forEach((id) => start[id + 1]!++);
-      for (let k = 0; k < n; k++) start[k + 1]! += start[k]!;
-      const fill = start.slice(0, n);
-      const ordinals = new Uint32Array(log.length);
-      let ordinal = 0;
-      let pos = 0;
-      const ends: number[] = [];
-      this.ends[f]!.forEach((e) => ends.push(e));
-      log.forEach((id) => {
-        while (pos >= ends[ordinal]!) ordinal++;
-        ordinals[fill[id]!++] = ordinal;
-        pos++;
-      });
-      return { start, ordinals };
-    });
-    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
-      const x = this.keyList[a]!;
-      const y = this.keyList[b]!;
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-    const keys = Array.from(order, (id) => this.keyList[id]!);
-    return new PostingIndex(keys, order, this.ids, fields);
+    return invert(this.keyList, this.ids, [this.part()], [undefined]);
   }
 }

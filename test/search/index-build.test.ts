@@ -1,8 +1,9 @@
-// The index build's own pieces: the fast term scan agrees with the analyser on any text, and the
-// posting collector inverts skills' keys into exactly the lists a brute-force inversion gives.
+// The index build's own pieces: the fast term scan agrees with the analyser on any text, the
+// posting collector inverts skills' keys into exactly the lists a brute-force inversion gives, its
+// text fast path gives the analyser's terms, and parts of it merge into what one collector gives.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PostingCollector } from "../../src/search/collect-postings.js";
+import { type CollectedPart, PostingCollector, PostingIndex, partTransferList } from "../../src/search/collect-postings.js";
 import { scanTerms } from "../../src/search/term-scan.js";
 import { terms } from "../../src/search/text.js";
 
@@ -87,5 +88,108 @@ describe("PostingCollector", () => {
   });
   it("refuses a skill with the wrong number of fields", () => {
     expect(() => new PostingCollector(3).add([["a"]])).toThrow(/expected 3 fields/);
+  });
+});
+
+/** Every observable of an index, for comparing two of them. */
+function snapshot(index: PostingIndex) {
+  return index.keys.map((key, i) => ({
+    key,
+    lists: Array.from({ length: index.fieldCount }, (_, f) => [...index.list(i, f)]),
+    byKey: Array.from({ length: index.fieldCount }, (_, f) => [...(index.listOf(key, f) ?? [])]),
+    union: index.unionCount(i),
+    postings: index.postingCount(i),
+  }));
+}
+
+/** A skill: per field, either keys (added one by one) or a text (added through the fast path). */
+type Skill = { keys: string[]; text: string }[];
+
+function collect(collector: PostingCollector, skills: readonly Skill[]): PostingCollector {
+  for (const fields of skills) {
+    fields.forEach(({ keys, text }, f) => {
+      for (const k of keys) collector.addKey(f, k);
+      collector.addText(f, text);
+    });
+    collector.endSkill();
+  }
+  return collector;
+}
+
+describe("PostingCollector.addText", () => {
+  it("adds exactly the analyser's terms of the text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { maxLength: 12 }), (docs) => {
+        const fast = new PostingCollector(2);
+        const plain = new PostingCollector(2);
+        for (const fields of docs) {
+          fields.forEach((t, f) => fast.addText(f, t));
+          fast.endSkill();
+          plain.add(fields.map((t) => terms(t)));
+        }
+        expect(snapshot(fast.finish())).toEqual(snapshot(plain.finish()));
+      }),
+      { numRuns: 300, seed: 17 },
+    );
+  });
+});
+
+describe("PostingIndex.fromParts", () => {
+  const skill = fc.array(
+    fc.record({
+      keys: fc.uniqueArray(fc.constantFrom("b", "a", "ab", "中文", "\u0001a b", "z", "policy"), { maxLength: 4 }),
+      text,
+    }),
+    { minLength: 3, maxLength: 3 },
+  );
+
+  it("merges 1, 2 or 3 parts, posted with their buffers transferred, into what one collector gives", () => {
+    fc.assert(
+      fc.property(
+        fc.array(skill, { maxLength: 25 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.nat(), { minLength: 2, maxLength: 2 }),
+        (skills, partCount, rawCuts) => {
+          const cuts = rawCuts
+            .slice(0, partCount - 1)
+            .map((c) => c % (skills.length + 1))
+            .sort((a, b) => a - b);
+          const bounds = [0, ...cuts, skills.length];
+          const parts: CollectedPart[] = [];
+          for (let p = 0; p + 1 < bounds.length; p++) {
+            const part = collect(new PostingCollector(3, bounds[p]), skills.slice(bounds[p], bounds[p + 1])).part();
+            // What postMessage does to a part sent with its transfer list.
+            parts.push(structuredClone(part, { transfer: partTransferList(part) }));
+            expect(part.fields[0]!.ends.byteLength).toBe(0);
+          }
+          const merged = PostingIndex.fromParts(parts);
+          const whole = collect(new PostingCollector(3), skills).finish();
+          expect(snapshot(merged)).toEqual(snapshot(whole));
+        },
+      ),
+      { numRuns: 300, seed: 23 },
+    );
+  });
+
+  it("refuses parts out of ordinal order, with other field counts, or none", () => {
+    const part = (first: number, count: number, fields = 2) => {
+      const c = new PostingCollector(fields, first);
+      for (let i = 0; i < count; i++) {
+        c.addKey(0, "k");
+        c.endSkill();
+      }
+      return c.part();
+    };
+    expect(() => PostingIndex.fromParts([part(0, 2), part(3, 1)])).toThrow(/starts at ordinal 3, expected 2/);
+    expect(() => PostingIndex.fromParts([part(0, 2), part(2, 1, 3)])).toThrow(/expected 2 fields/);
+    expect(() => PostingIndex.fromParts([])).toThrow(/no parts/);
+    expect([...PostingIndex.fromParts([part(5, 2)]).list(0, 0)]).toEqual([5, 6]);
+  });
+
+  it("ends the collector once handed over", () => {
+    const c = new PostingCollector(1);
+    c.part();
+    expect(() => c.endSkill()).toThrow(/already finished/);
+    expect(() => c.finish()).toThrow(/already finished/);
   });
 });
