@@ -13,7 +13,7 @@ import { folderStore } from "../src/node/folder-assets.js";
 import { KNOWN_ANSWERS, NESTED_ANSWERS, TYPO_ANSWERS } from "../src/node/known-answers.js";
 import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { build } from "../src/render/build.js";
-import { executeQuery, NO_FILTERS, SearchIndex, type TypoMode } from "../src/search/engine.js";
+import { executeQuery, NO_FILTERS, SearchIndex, searchColumns, type TypoMode } from "../src/search/engine.js";
 import { parseQuery } from "../src/search/query.js";
 import { machineLine, percentile, table } from "./support/machine.js";
 
@@ -34,7 +34,7 @@ async function main() {
   if (!existsSync(join(site, "_data", "manifest.json"))) await build({ dataDir: data, outDir: site });
   const store = folderStore(site, 256 * 1024 * 1024);
   const manifest = SearchManifest.parse((await store.manifest()).search);
-  const columns = await store.columns();
+  const columns = await store.columns(searchColumns(NO_FILTERS));
   const records = (await store.summaries(Array.from({ length: columns.count }, (_, o) => o))).map((s) => `${s.owner}/${s.repo}`);
   const tables = [
     ["the dataset's known answers", KNOWN_ANSWERS],

@@ -17,7 +17,7 @@ import { memoOver } from "../src/api/handle.js";
 import type { RequestScope } from "../src/api/scope.js";
 import { autocompleteEndpoint, searchEndpoint } from "../src/api/search.js";
 import { createAssetStore } from "../src/api/store.js";
-import type { Columns } from "../src/contract/columns.js";
+import { COLUMN_NAMES, type Columns } from "../src/contract/columns.js";
 import { EntriesShard, SearchManifest } from "../src/contract/search-manifest.js";
 import { readDataset } from "../src/dataset/files.js";
 import { folderAssets } from "../src/node/folder-assets.js";
@@ -199,7 +199,7 @@ async function phaseQueries(site: string, perKind: number): Promise<BenchQuery[]
     for (const [text, count] of await store.json(shard.file, EntriesShard))
       if (!text.includes(" ") && /^\p{L}{3,}$/u.test(text) && count >= 2) words.push(text);
   }
-  const cols = await store.columns();
+  const cols = await store.columns([]);
   const known = new Set(words);
   const plain = words.filter((w) => /^[a-z]{5,}$/.test(w));
   // A word with one letter (not the first) replaced, so that it is no suggestion word: a typo.
@@ -286,7 +286,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
   for (const q of queries) {
     if (q.kind === "autocomplete") continue;
     const store = createAssetStore(folderAssets(site));
-    const columns = await store.columns();
+    const columns = await store.columns(COLUMN_NAMES);
     const m = SearchManifest.parse((await store.manifest()).search);
     const t = performance.now();
     await indexOnly(store, m, columns, q);
@@ -295,7 +295,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
   progress("    warm: one store, every query run once to load, then 5 timed runs each");
   const store = createAssetStore(folderAssets(site));
   for (const q of queries) await run(store, q);
-  const warmColumns = await store.columns();
+  const warmColumns = await store.columns(COLUMN_NAMES);
   const warmManifest = SearchManifest.parse((await store.manifest()).search);
   for (let r = 0; r < 5; r++) {
     for (const q of queries) {

@@ -8,7 +8,7 @@ import type { Pagination } from "../schemas/envelope.js";
 import { searchQuery, suggestQuery } from "../schemas/params.js";
 import type { SearchResult, Suggestion } from "../schemas/resources.js";
 import { didYouMean } from "../search/did-you-mean.js";
-import { DEFAULT_TYPO_MODE, executeQuery, type Filters, SearchIndex } from "../search/engine.js";
+import { DEFAULT_TYPO_MODE, executeQuery, type Filters, type SearchColumns, SearchIndex, searchColumns } from "../search/engine.js";
 import { matchedSkillOf, matchesOf } from "../search/explain.js";
 import { highlight } from "../search/highlight.js";
 import { parseQuery } from "../search/query.js";
@@ -46,7 +46,7 @@ export async function searchEndpoint(
     minStars: params.minStars,
     hasIndex: params.hasIndex,
   };
-  const columns = await scope.store.columns();
+  const columns: SearchColumns = await scope.store.columns(searchColumns(filters));
   const index = new SearchIndex(scope.store, manifest);
   const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, { typos: DEFAULT_TYPO_MODE });
   const ordinals = outcome.items.map((i) => i.ordinal);
@@ -90,7 +90,7 @@ export async function searchEndpoint(
 export async function autocompleteEndpoint(scope: RequestScope): Promise<{ data: Suggestion[] }> {
   const params = parseParams(scope.url, suggestQuery, SUGGEST_PARAMS);
   const manifest = searchManifest(scope);
-  const found = await suggest(scope.store, manifest, () => scope.store.columns(), params.q, params.limit);
+  const found = await suggest(scope.store, manifest, () => scope.store.columns([]), params.q, params.limit);
   return { data: found.map(([text, count]) => ({ text, count })) };
 }
 

@@ -23,15 +23,24 @@ export const pagination = (page: number, limit: number, total: number): Paginati
 
 export async function listSkills(scope: RequestScope, q: ListQuery, filter: ListFilter): Promise<HandlerResult> {
   const { store, manifest } = scope;
-  const [cols, order] = await Promise.all([store.columns(), store.u32(listOrderFile(q.sort, q.order))]);
   const start = (q.page - 1) * q.limit;
   const end = start + q.limit;
   const catMask = bitmask(filter.categories, manifest.vocabulary.categories);
   const platMask = bitmask(filter.platform ? [filter.platform] : [], manifest.vocabulary.platforms);
+  const since = filter.updatedSince;
+  // Only the columns this list filters on are read; an unfiltered page reads its order file alone
+  // (and the summaries' refs).
+  const [order, cols] = await Promise.all([
+    store.u32(listOrderFile(q.sort, q.order)),
+    store.columns([
+      ...(catMask ? ["categories" as const] : []),
+      ...(platMask ? ["platforms" as const] : []),
+      ...(since !== undefined ? ["updated" as const] : []),
+    ]),
+  ]);
 
   let total: number;
   let page: number[];
-  const since = filter.updatedSince;
   if (catMask === 0 && platMask === 0 && since === undefined) {
     total = order.length;
     page = Array.from(order.subarray(Math.min(start, total), Math.min(end, total)));
@@ -39,7 +48,8 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
     total = 0;
     page = [];
     for (const o of order) {
-      if ((cols.categories[o]! & catMask) >>> 0 !== catMask || (cols.platforms[o]! & platMask) >>> 0 !== platMask) continue;
+      if (catMask && (cols.categories[o]! & catMask) >>> 0 !== catMask) continue;
+      if (platMask && (cols.platforms[o]! & platMask) >>> 0 !== platMask) continue;
       if (since !== undefined && cols.updated[o]! < since) continue;
       if (total >= start && total < end) page.push(o);
       total++;

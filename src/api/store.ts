@@ -4,9 +4,9 @@
 // handed to another, because workerd ties I/O to its request and a request awaiting another's fetch
 // can hang when that one is cancelled.
 import type { z } from "zod";
-import { type Columns, decodeColumns, fromLittleEndian } from "../contract/columns.js";
+import { type ColumnName, type ColumnSet, fromLittleEndian } from "../contract/columns.js";
 import { BuildManifest } from "../contract/manifest.js";
-import { COLUMNS_FILE, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
+import { columnFile, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
 import { refShard, refSlot } from "../contract/shard.js";
 import { SlottedReader } from "../contract/slotted.js";
 import type { SkillSummary } from "../schemas/resources.js";
@@ -23,7 +23,8 @@ export interface AssetStore {
   /** A slotted shard (detail, files, summaries), read in place: a lookup parses only its own entry. */
   slotted(path: string): Promise<SlottedReader>;
   u32(path: string): Promise<Uint32Array>;
-  columns(): Promise<Columns>;
+  /** The named columns of the list index, each file read (and cached) on its own: a request pays only for what it uses. */
+  columns<K extends ColumnName>(names: readonly K[]): Promise<ColumnSet<K>>;
   summaries(ordinals: readonly number[]): Promise<SkillSummary[]>;
   /** Bytes fetched from ASSETS by this store so far (for benchmarks). */
   readonly fetchedBytes: number;
@@ -83,9 +84,19 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       bytes: (path) => load(pending, path, RAW, (b) => b),
       slotted: (path) => load(pending, path, SLOTTED, (b) => new SlottedReader(b)),
       u32: (path) => load(pending, path, fromLittleEndian, fromLittleEndian),
-      columns: () => load(pending, COLUMNS_FILE, decodeColumns, decodeColumns),
+      async columns<K extends ColumnName>(names: readonly K[]): Promise<ColumnSet<K>> {
+        const [manifest, ...loaded] = await Promise.all([store.manifest(), ...names.map((name) => store.u32(columnFile(name)))]);
+        const count = manifest.counts.skills;
+        const set: Record<string, Uint32Array> = {};
+        names.forEach((name, i) => {
+          if (loaded[i]!.length !== count) throw new Error(`column ${name} has ${loaded[i]!.length} values for ${count} skills`);
+          set[name] = loaded[i]!;
+        });
+        return { ...set, count } as ColumnSet<K>;
+      },
       async summaries(ordinals) {
-        const cols = await store.columns();
+        if (ordinals.length === 0) return [];
+        const cols = await store.columns(["ref"]);
         const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
         const loaded = new Map(await Promise.all(shards.map(async (s) => [s, await store.slotted(shardFile("summaries", s))] as const)));
         return ordinals.map((o) => {

@@ -1,10 +1,13 @@
-// The list index (src/contract/paths.ts COLUMNS_FILE): per skill ordinal, the few numbers that filtering, sorting and search ranking
-// need, as little-endian u32 columns in one binary file the function maps without parsing.
+// The list index (src/contract/paths.ts columnFile): per skill ordinal, the few numbers that filtering, sorting and search ranking
+// need, as little-endian u32 columns, one binary file per column that the function maps without parsing. One file
+// each, so a request reads only the columns it uses: an unfiltered list only `ref`, a filter its mask.
 import type { SkillRecord } from "../schemas/dataset.js";
 
 export const COLUMN_NAMES = ["ref", "categories", "platforms", "stars", "updated", "flags"] as const;
 export type ColumnName = (typeof COLUMN_NAMES)[number];
-export type Columns = { count: number } & Record<ColumnName, Uint32Array>;
+/** Some columns of the list index, each `count` long (the skills in the build). */
+export type ColumnSet<K extends ColumnName = never> = { readonly count: number } & Readonly<Record<K, Uint32Array>>;
+export type Columns = ColumnSet<ColumnName>;
 export const FLAG_HAS_INDEX = 1;
 
 /** A bitmask with bit i set for each value's index in `vocabulary` (at most 32 values). */
@@ -19,34 +22,21 @@ export function bitmask(values: readonly string[], vocabulary: readonly string[]
   return mask >>> 0;
 }
 
+/** Every column of the list index, as the little-endian bytes of its file. */
 export function encodeColumns(
   records: readonly SkillRecord[],
   refs: readonly number[],
   vocab: { categories: readonly string[]; platforms: readonly string[] },
-): Uint8Array {
-  const n = records.length;
-  const all = new Uint32Array(n * COLUMN_NAMES.length);
-  records.forEach((r, i) => {
-    const row = [
-      refs[i]!,
-      bitmask(r.categories, vocab.categories),
-      bitmask(r.platforms, vocab.platforms),
-      r.stars,
-      Math.floor(Date.parse(r.updatedAt) / 1000),
-      r.hasIndex ? FLAG_HAS_INDEX : 0,
-    ];
-    row.forEach((v, c) => (all[c * n + i] = v >>> 0));
-  });
-  return toLittleEndian(all);
-}
-
-export function decodeColumns(bytes: Uint8Array): Columns {
-  const words = fromLittleEndian(bytes);
-  const n = words.length / COLUMN_NAMES.length;
-  if (!Number.isInteger(n)) throw new Error(`columns file has ${bytes.length} bytes, not a whole number of rows`);
-  const cols = { count: n } as Columns;
-  COLUMN_NAMES.forEach((name, c) => (cols[name] = words.subarray(c * n, (c + 1) * n)));
-  return cols;
+): Record<ColumnName, Uint8Array> {
+  const column = (value: (r: SkillRecord, i: number) => number) => toLittleEndian(Uint32Array.from(records, (r, i) => value(r, i) >>> 0));
+  return {
+    ref: column((_, i) => refs[i]!),
+    categories: column((r) => bitmask(r.categories, vocab.categories)),
+    platforms: column((r) => bitmask(r.platforms, vocab.platforms)),
+    stars: column((r) => r.stars),
+    updated: column((r) => Math.floor(Date.parse(r.updatedAt) / 1000)),
+    flags: column((r) => (r.hasIndex ? FLAG_HAS_INDEX : 0)),
+  };
 }
 
 export function toLittleEndian(words: Uint32Array): Uint8Array {

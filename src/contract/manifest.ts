@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
 import { SearchManifest } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 1;
+export const MANIFEST_FORMAT = 2;
 
 export const BuildManifest = z
   .object({

@@ -1,6 +1,7 @@
 // Every path of the built site that the build writes and the function reads, named once. Paths
 // below are relative to the data folder (dist/_data), which the function fetches through env.ASSETS.
 import type { SortKey, SortOrder } from "../schemas/params.js";
+import type { ColumnName } from "./columns.js";
 
 /** The data folder inside the built site. */
 export const DATA_PREFIX = "_data";
@@ -12,8 +13,8 @@ export const OPENAPI_FILE = "openapi.json";
 /** Which paths reach the Pages Function (at the site's root, not under the data folder). */
 export const ROUTES_FILE = "_routes.json";
 
-/** The list index: one binary file of u32 columns (src/contract/columns.ts). */
-export const COLUMNS_FILE = "lists/columns.bin";
+/** A column of the list index: u32 per skill ordinal (src/contract/columns.ts). */
+export const columnFile = (name: ColumnName): string => `lists/columns/${name}.bin`;
 /** A prebuilt list order: skill ordinals as little-endian u32 (src/contract/list-order.ts). */
 export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists/${sort}-${order}.bin`;
 

@@ -4,10 +4,10 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { encodeColumns, toLittleEndian } from "../contract/columns.js";
+import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import { COLUMNS_FILE, categoriesFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
+import { categoriesFile, columnFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
@@ -100,7 +100,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   }
 
   log("rendering list index");
-  await data.write(COLUMNS_FILE, encodeColumns(records, shards.refs, vocabulary));
+  const columns = encodeColumns(records, shards.refs, vocabulary);
+  for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
   for (const sort of SORTS)
     for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
 

@@ -1,8 +1,7 @@
 // "Did you mean": when a search finds nothing at all, each plain word that no skill holds is replaced
 // by its closest, most indexed neighbour (the typo rules, plus one edit for words of 3 or 4
 // characters), and the corrected query is offered only if it finds something with the same filters.
-import type { Columns } from "../contract/columns.js";
-import { type ClauseSets, executeQuery, type Filters, type SearchIndex, type TypoMode } from "./engine.js";
+import { type ClauseSets, executeQuery, type Filters, type SearchColumns, type SearchIndex, type TypoMode } from "./engine.js";
 import { TYPO_WORDS_PER_LOOKUP } from "./families.js";
 import { parseQuery } from "./query.js";
 import { tokenize } from "./text.js";
@@ -23,7 +22,7 @@ export function rewrite(q: string, fixes: ReadonlyMap<string, string>): string {
 
 export async function didYouMean(
   index: SearchIndex,
-  columns: Columns,
+  columns: SearchColumns,
   q: string,
   required: readonly ClauseSets[],
   filters: Filters,

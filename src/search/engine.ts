@@ -5,7 +5,7 @@
 // plain word of 5+ characters that nothing holds matches the words a typo away. Then AND of the
 // required clauses (or, when nothing has them all, any of them), minus exclusions, filters, ranking,
 // and the requested page.
-import { type Columns, FLAG_HAS_INDEX, fromLittleEndian } from "../contract/columns.js";
+import { type ColumnName, type ColumnSet, FLAG_HAS_INDEX, fromLittleEndian } from "../contract/columns.js";
 import { PHRASE_FIELDS, RANKED_COUNT } from "../contract/fields.js";
 import { Bitset } from "../contract/postings.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
@@ -31,6 +31,23 @@ export interface Filters {
 }
 
 export const NO_FILTERS: Filters = { categoryMask: 0, platformMask: 0, minStars: 0 };
+
+/** The list columns a search reads: stars and updated rank it (the key, then its ties); a filter adds its own. */
+export type SearchColumns = ColumnSet<"stars" | "updated"> & Partial<ColumnSet<ColumnName>>;
+export const searchColumns = (filters: Filters): ColumnName[] => [
+  "stars",
+  "updated",
+  ...(filters.categoryMask ? (["categories"] as const) : []),
+  ...(filters.platformMask ? (["platforms"] as const) : []),
+  ...(filters.hasIndex !== undefined ? (["flags"] as const) : []),
+];
+
+/** A filter's column, which the caller loaded by searchColumns. */
+function column(columns: Partial<ColumnSet<ColumnName>>, name: ColumnName): Uint32Array {
+  const c = columns[name];
+  if (!c) throw new Error(`column ${name} was not loaded for this search's filters`);
+  return c;
+}
 
 type Sets = (Bitset | undefined)[];
 
@@ -300,14 +317,18 @@ export interface SearchOutcome {
 }
 
 /** Clears, in `set`, every skill the filters reject (a column check per member). */
-function applyFilters(set: Bitset, columns: Columns, filters: Filters): Bitset {
+function applyFilters(set: Bitset, columns: ColumnSet & Partial<ColumnSet<ColumnName>>, filters: Filters): Bitset {
   if (!filters.categoryMask && !filters.platformMask && !filters.minStars && filters.hasIndex === undefined) return set;
+  const categories = filters.categoryMask ? column(columns, "categories") : undefined;
+  const platforms = filters.platformMask ? column(columns, "platforms") : undefined;
+  const stars = filters.minStars ? column(columns, "stars") : undefined;
+  const flags = filters.hasIndex !== undefined ? column(columns, "flags") : undefined;
   set.forEach((o) => {
     const ok =
-      (!filters.categoryMask || (columns.categories[o]! & filters.categoryMask) !== 0) &&
-      (!filters.platformMask || (columns.platforms[o]! & filters.platformMask) !== 0) &&
-      columns.stars[o]! >= filters.minStars &&
-      (filters.hasIndex === undefined || ((columns.flags[o]! & FLAG_HAS_INDEX) !== 0) === filters.hasIndex);
+      (!categories || (categories[o]! & filters.categoryMask) !== 0) &&
+      (!platforms || (platforms[o]! & filters.platformMask) !== 0) &&
+      (!stars || stars[o]! >= filters.minStars) &&
+      (!flags || ((flags[o]! & FLAG_HAS_INDEX) !== 0) === filters.hasIndex);
     if (!ok) set.words[o >>> 5]! &= ~(1 << (o & 31));
   });
   return set;
@@ -343,7 +364,13 @@ function resolveOnce(index: SearchIndex, c: Clause, typos: boolean, options: Run
 }
 
 /** The required clauses' sets and the skills that qualify: AND of the clauses (or the fallback), minus exclusions, filtered. */
-async function select(index: SearchIndex, columns: Columns, query: ParsedQuery, filters: Filters, options: RunOptions) {
+async function select(
+  index: SearchIndex,
+  columns: ColumnSet & Partial<ColumnSet<ColumnName>>,
+  query: ParsedQuery,
+  filters: Filters,
+  options: RunOptions,
+) {
   const size = index.docCount;
   if (columns.count !== size) throw new RangeError(`index has ${size} skills, columns ${columns.count}`);
   // Every prefix is expanded (and charged) before any list is decoded, so a query over its work
@@ -374,7 +401,7 @@ async function select(index: SearchIndex, columns: Columns, query: ParsedQuery, 
 /** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
 export async function countAllTerms(
   index: SearchIndex,
-  columns: Columns,
+  columns: ColumnSet,
   query: ParsedQuery,
   options: Pick<RunOptions, "resolved" | "typos"> = {},
 ): Promise<number> {
@@ -384,7 +411,7 @@ export async function countAllTerms(
 /** Runs a parsed query; `page` is 1-based. */
 export async function executeQuery(
   index: SearchIndex,
-  columns: Columns,
+  columns: SearchColumns,
   query: ParsedQuery,
   filters: Filters,
   page: number,

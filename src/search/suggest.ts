@@ -3,7 +3,7 @@
 // words, a bounded number of completions are counted as whole queries, every word required. A typed
 // word of 5+ characters that no suggestion starts with is completed by its typo matches instead.
 
-import type { Columns } from "../contract/columns.js";
+import type { ColumnSet } from "../contract/columns.js";
 import { ApiError } from "../contract/errors.js";
 import { isField } from "../contract/fields.js";
 import {
@@ -155,7 +155,7 @@ export async function suggest(
   store: IndexFiles,
   manifest: SearchManifest,
   /** Loaded only when earlier words need a search run (a lone word needs no columns). */
-  columns: () => Promise<Columns>,
+  columns: () => Promise<ColumnSet>,
   q: string | undefined,
   limit: number,
 ): Promise<SuggestionPair[]> {

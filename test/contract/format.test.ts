@@ -1,9 +1,10 @@
 // Unit tests of the build/function contract: key order, shard addressing and the binary columns.
 import { describe, expect, it } from "vitest";
-import { bitmask, decodeColumns, encodeColumns, fromLittleEndian, toLittleEndian } from "../../src/contract/columns.js";
+import { bitmask, COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../../src/contract/columns.js";
 import { compareKeys, skillKey } from "../../src/contract/key.js";
 import { compareNames } from "../../src/contract/list-order.js";
 import { fnv1a, packRef, refShard, refSlot, shardCountFor } from "../../src/contract/shard.js";
+import type { SkillRecord } from "../../src/schemas/dataset.js";
 
 describe("ordering", () => {
   it("compares names case-insensitively, then exactly", () => {
@@ -36,6 +37,24 @@ describe("shards and columns", () => {
   it("builds bitmasks and refuses unknown values", () => {
     expect(bitmask(["b", "c"], ["a", "b", "c"])).toBe(6);
     expect(() => bitmask(["z"], ["a"])).toThrow(/unknown value/);
-    expect(decodeColumns(encodeColumns([], [], { categories: [], platforms: [] })).count).toBe(0);
+  });
+  it("writes one little-endian file per column, a u32 per skill in ordinal order", () => {
+    const record = (stars: number, categories: string[], platforms: string[], updatedAt: string, hasIndex: boolean) =>
+      ({ stars, categories, platforms, updatedAt, hasIndex }) as unknown as SkillRecord;
+    const records = [
+      record(7, ["docs"], ["cli"], "2026-01-02T03:04:05Z", true),
+      record(0xffffffff, ["code", "docs"], [], "1970-01-01T00:00:10Z", false),
+    ];
+    const files = encodeColumns(records, [packRef(3, 4), packRef(0, 1)], { categories: ["code", "docs"], platforms: ["web", "cli"] });
+    expect(Object.keys(files)).toEqual([...COLUMN_NAMES]);
+    const read = (name: (typeof COLUMN_NAMES)[number]) => Array.from(fromLittleEndian(files[name]));
+    expect(read("ref")).toEqual([packRef(3, 4), packRef(0, 1)]);
+    expect(read("categories")).toEqual([2, 3]);
+    expect(read("platforms")).toEqual([2, 0]);
+    expect(read("stars")).toEqual([7, 0xffffffff]);
+    expect(read("updated")).toEqual([Date.UTC(2026, 0, 2, 3, 4, 5) / 1000, 10]);
+    expect(read("flags")).toEqual([1, 0]);
+    expect(files.ref.length).toBe(8);
+    for (const name of COLUMN_NAMES) expect(encodeColumns([], [], { categories: [], platforms: [] })[name].length).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import type { RequestScope } from "../../src/api/scope.js";
 import { autocompleteEndpoint, searchEndpoint } from "../../src/api/search.js";
 import { SearchManifest } from "../../src/contract/search-manifest.js";
 import { SearchEnvelope, SuggestionEnvelope } from "../../src/schemas/envelope.js";
-import { executeQuery, NO_FILTERS, SearchIndex, type TypoMode } from "../../src/search/engine.js";
+import { executeQuery, NO_FILTERS, SearchIndex, searchColumns, type TypoMode } from "../../src/search/engine.js";
 import { QueryBudget } from "../../src/search/families.js";
 import { type ParsedQuery, parseQuery } from "../../src/search/query.js";
 import { terms } from "../../src/search/text.js";
@@ -36,7 +36,7 @@ const complete = async (q: string, limit = 5) => {
 /** The engine directly, with a chosen typo mode (the endpoint always uses the default). */
 const engine = async (q: string, typos: TypoMode, budget?: QueryBudget) => {
   const index = new SearchIndex(site.store, SearchManifest.parse(site.manifest.search), budget);
-  const out = await executeQuery(index, await site.store.columns(), parseQuery(q), NO_FILTERS, 1, 50, { typos });
+  const out = await executeQuery(index, await site.store.columns(searchColumns(NO_FILTERS)), parseQuery(q), NO_FILTERS, 1, 50, { typos });
   return out.items.map((i) => `${site.records[i.ordinal]!.owner}/${site.records[i.ordinal]!.repo}`);
 };
 
