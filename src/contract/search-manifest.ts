@@ -42,9 +42,27 @@ export const NestedInfoFile = z.array(z.tuple([z.string(), z.string()]));
 /** [word, weight]: an indexed word and how often it is indexed (its posting counts over every list, summed). */
 export const TypoEntry = z.tuple([z.string(), z.number().int().nonnegative()]);
 export type TypoEntry = z.infer<typeof TypoEntry>;
-/** A typo shard: buckets (first letter and length) sorted by key, each bucket's words sorted by text. */
-export const TypoShard = z.array(z.tuple([z.string(), z.array(TypoEntry)]));
-export const TypoManifest = z.object({ shards: z.array(RangeShard), words: z.number().int().nonnegative() }).strict();
+/**
+ * A typo shard: a range of typo keys (sorted), each with the positions in `words` of the vocabulary
+ * words filed under it; `words` holds each of those words once, with its weight.
+ */
+export const TypoShard = z
+  .object({
+    words: z.array(TypoEntry),
+    keys: z.array(z.tuple([z.string(), z.array(z.number().int().nonnegative())])),
+  })
+  .strict();
+export type TypoShard = z.infer<typeof TypoShard>;
+export const TypoManifest = z
+  .object({
+    /** How many first letters of a word its typo keys look at (src/search/typo.ts). */
+    keyPrefix: z.number().int().positive(),
+    shards: z.array(RangeShard),
+    /** Vocabulary words and typo keys in all. */
+    words: z.number().int().nonnegative(),
+    keys: z.number().int().nonnegative(),
+  })
+  .strict();
 export type TypoManifest = z.infer<typeof TypoManifest>;
 
 export const SearchManifest = z

@@ -1,7 +1,7 @@
 // The parts of the search index added on top of the term shards, built from what the term index
 // build already holds: the nested-skill index (names and descriptions of a collection's other
-// SKILL.md files, per nested id), the typo vocabulary (every indexed word in buckets by first letter
-// and length), and the precomputed unions of prefixes too big to expand at query time.
+// SKILL.md files, per nested id), the typo vocabulary (every indexed word under its typo keys),
+// and the precomputed unions of prefixes too big to expand at query time.
 import { toLittleEndian } from "../contract/columns.js";
 import {
   NESTED_INFO_PER_FILE,
@@ -13,14 +13,11 @@ import {
 import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { fieldKeys } from "../search/document-text.js";
-import { typoBuckets } from "../search/typo.js";
 import type { OutputSink } from "./output.js";
 import { prefixUnions } from "./prefix-unions.js";
 import { nestedSkills } from "./search-document.js";
-import { hashName, type KeyLists, writeJsonShards, writeTermShards } from "./search-shards.js";
-
-/** Typo shards are small: a word reads its few buckets, usually from one file. */
-export const TYPO_SHARD_BYTES = 32 * 1024;
+import { hashName, type KeyLists, writeTermShards } from "./search-shards.js";
+import { writeTypoShards } from "./typo-shards.js";
 
 /** One index family as the build sees it: its sorted keys (words and pair keys) and the lists of key `i`. */
 export interface BuiltFamily {
@@ -105,13 +102,11 @@ export async function writeSearchExtras(
   const nestedPrefixes = await writePrefixUnions(sink, "prefixes", nested, maxExpansions);
   log(`search: ${prefixes.length + nestedPrefixes.length} shards of precomputed prefixes`);
 
-  const words = vocabulary([main, nested]);
-  const buckets = typoBuckets(words);
-  const typoShards = await writeJsonShards(sink, "typo", buckets, (b) => b[0], TYPO_SHARD_BYTES);
-  log(`search: typo vocabulary of ${words.length} words in ${typoShards.length} shards`);
+  const typo = await writeTypoShards(sink, vocabulary([main, nested]));
+  log(`search: typo vocabulary of ${typo.words} words, ${typo.keys} typo keys in ${typo.shards.length} shards`);
   return {
     prefixes,
     nested: { docCount: nested.docCount, terms: nestedTerms.shards, prefixes: nestedPrefixes, owners: ownersFile, info },
-    typo: { shards: typoShards, words: buckets.reduce((s, [, list]) => s + list.length, 0) },
+    typo,
   };
 }

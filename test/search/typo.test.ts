@@ -1,17 +1,20 @@
 // Typo rules in isolation: every edit form, the length thresholds, the first-letter rule, the
-// distance bound against a plain dynamic-programming reference, and the bucket layout.
+// distance bound against a plain dynamic-programming reference, the typo keys and their shards.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { typoShards } from "../../src/render/typo-shards.js";
 import {
   allowedTypos,
-  bucketKey,
-  bucketsFor,
   correctionTypos,
   editDistance,
   MAX_TYPO_MATCHES,
-  typoBuckets,
+  TYPO_KEY_PREFIX,
   typoDistance,
+  typoKeyLists,
+  typoKeys,
+  typoKeysMeet,
   typoMatches,
+  typoVocabulary,
 } from "../../src/search/typo.js";
 
 /** Unbounded optimal-string-alignment distance, written plainly. */
@@ -75,28 +78,52 @@ describe("typo rules", () => {
     const many = Array.from({ length: 30 }, (_, i): [string, number] => [`react${String.fromCharCode(97 + (i % 26))}`, i]);
     expect(typoMatches("reacts", [many])).toHaveLength(MAX_TYPO_MATCHES);
   });
-  it("puts a word's neighbours in adjacent buckets", () => {
-    expect(bucketsFor("react")).toEqual([bucketKey("r", 4), bucketKey("r", 5), bucketKey("r", 6)]);
-    expect(bucketsFor("terrafrom")).toEqual([7, 8, 9, 10, 11].map((n) => bucketKey("t", n)));
-    expect(bucketsFor("json")).toEqual([]);
-    const buckets = typoBuckets([
+  it("files a word under its first letters and each of them with one removed, never the first", () => {
+    expect(TYPO_KEY_PREFIX).toBe(5);
+    expect(typoKeys("react")).toEqual(["ract", "reac", "reat", "rect", "react"].sort());
+    expect(typoKeys("terraform")).toEqual(["tera", "terr", "terra", "trra"]);
+    expect(typoKeys("ab")).toEqual(["a", "ab"]);
+    expect(typoKeys("aaaa")).toEqual(["aaa", "aaaa"]);
+    expect(typoKeys("𝒜bcd")).toEqual(["𝒜bc", "𝒜bcd", "𝒜bd", "𝒜cd"]);
+  });
+  it("gives any two words one edit apart a shared key, and two edits apart when at most one is in the key letters", () => {
+    const word = fc.array(fc.constantFrom("a", "b", "c", "d"), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        const [x, y] = [a.join(""), b.join("")];
+        if (x[0] !== y[0]) return;
+        const d = osa(a, b);
+        if (d <= 1) expect(typoKeysMeet(x, y)).toBe(true);
+        // Two edits, at most one of them among the key letters: the first edit is past them on both sides.
+        if (d === 2 && osa(a.slice(0, TYPO_KEY_PREFIX), b.slice(0, TYPO_KEY_PREFIX)) === 0) expect(typoKeysMeet(x, y)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(typoKeysMeet("terrafrmo", "terraform")).toBe(true);
+    expect(typoKeysMeet("tarrafprm", "terraform")).toBe(true); // one in the first 5 letters
+    expect(typoKeysMeet("tarrsform", "terraform")).toBe(false); // two substitutions in the first 5 letters
+  });
+  it("cuts the keys into shards that list each of their words once", () => {
+    const words = typoVocabulary([
+      ["reacts", 1],
       ["react", 1],
       ["reach", 2],
       ["rea", 1],
       ["\u0001react hook", 1],
+    ]);
+    expect(words).toEqual([
+      ["reach", 2],
+      ["react", 1],
       ["reacts", 1],
     ]);
-    expect(buckets).toEqual([
-      [
-        bucketKey("r", 5),
-        [
-          ["reach", 2],
-          ["react", 1],
-        ],
-      ],
-      [bucketKey("r", 6), [["reacts", 1]]],
-    ]);
-    const keys = [bucketKey("r", 4), bucketKey("r", 12), bucketKey("s", 4)];
-    expect([...keys].sort()).toEqual(keys);
+    const lists = typoKeyLists(words);
+    expect(lists.map(([k]) => k)).toEqual([...new Set(words.flatMap(([w]) => typoKeys(w)))].sort());
+    for (const target of [1, 64, 1 << 20]) {
+      const shards = typoShards(words, lists, target);
+      const back = shards.flatMap((s) => s.keys.map(([k, at]): [string, string[]] => [k, at.map((i) => s.words[i]![0])]));
+      expect(back).toEqual(lists.map(([k, at]) => [k, at.map((i) => words[i]![0])]));
+      for (const s of shards) expect(new Set(s.words.map(([w]) => w)).size).toBe(s.words.length);
+    }
+    expect(typoShards(words, lists, 1 << 20)).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import type { Match } from "../../src/search/explain.js";
 import type { Clause, ParsedQuery } from "../../src/search/query.js";
 import { clauseFields, clauseScore, compareRanked, FIELD_ORDER, NESTED_FIELDS, type Ranked } from "../../src/search/rank.js";
 import { pairsOf } from "../../src/search/text.js";
-import { typoMatches } from "../../src/search/typo.js";
+import { typoKeysMeet, typoMatches } from "../../src/search/typo.js";
 
 export interface ReferenceFilters {
   category?: string;
@@ -84,7 +84,8 @@ function context(index: ReferenceIndex, query: ParsedQuery, mode: TypoMode): Con
     if (mode === "off" || !typoEligible(c) || (mode === "missing" && index.vocabulary.has(c.terms[0]!))) continue;
     typos.set(
       c,
-      typoMatches(c.terms[0]!, [index.words]).map((m) => m.word),
+      // Two typos only where the words' typo keys meet (at most one of them in the first letters).
+      typoMatches(c.terms[0]!, [index.words.filter(([w]) => typoKeysMeet(c.terms[0]!, w))]).map((m) => m.word),
     );
   }
   return { expansions, typos };
