@@ -3,7 +3,7 @@
 // by its own index, so the result is byte for byte what one thread writes.
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import { startWorker } from "../render/typescript-worker.js";
 import type { SynthOptions } from "../synth/generate.js";
 
@@ -29,11 +29,13 @@ export async function writeSynthetic(
       });
     }),
   );
-  const out = createWriteStream(file);
-  for (const partFile of files) {
+  // The first part becomes the file; the others are appended to it, so only they are copied.
+  const out = createWriteStream(files[0]!, { flags: "a" });
+  for (const partFile of files.slice(1)) {
     for await (const chunk of createReadStream(partFile)) if (!out.write(chunk)) await once(out, "drain");
     await rm(partFile);
   }
   out.end();
   await once(out, "finish");
+  await rename(files[0]!, file);
 }
