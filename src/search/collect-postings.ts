@@ -6,8 +6,7 @@
 // thread can post it with its buffers transferred); parts merged in ordinal order give the index
 // one collector over every skill gives. docs/SEARCH.md says why this replaced the FlexSearch pass,
 // with the figures.
-import { asciiTerm, scanRuns } from "./term-scan.js";
-import { tokenize } from "./text.js";
+import { TermScanner } from "./term-scan.js";
 
 /**
  * An append-only u32 log in chunks, so growing it never copies what it holds. Chunks start small
@@ -239,8 +238,8 @@ export class PostingCollector {
   private readonly ends: U32Log[];
   /** Per field and key id: 1 + the last ordinal that added it, so a skill adds a key once. */
   private marks: Uint32Array[];
-  /** Plain ASCII spelling -> key id, or -1 for a stop word: the text fast path's cache. */
-  private readonly wordIds = new Map<string, number>();
+  /** The text fast path: every spelling seen, with its key id. */
+  private readonly scanner = new TermScanner((term) => this.idOf(term));
   private next = 0;
   private done = false;
 
@@ -286,25 +285,10 @@ export class PostingCollector {
 
   /**
    * Adds the terms of `text` (the analyser's `terms()`, no phrase pairs) to the current skill's
-   * `field`. Plain ASCII words are cut by a character scan and each spelling is analysed once, then
-   * found by one lookup; runs holding other characters go through the full analyser.
+   * `field`, through the scanner: each spelling is analysed on first sight only.
    */
   addText(field: number, text: string): void {
-    scanRuns(
-      text,
-      (word) => {
-        let id = this.wordIds.get(word);
-        if (id === undefined) {
-          const term = asciiTerm(word);
-          id = term === "" ? -1 : this.idOf(term);
-          this.wordIds.set(word, id);
-        }
-        if (id >= 0) this.addId(field, id);
-      },
-      (run) => {
-        for (const t of tokenize(run)) this.addKey(field, t.term);
-      },
-    );
+    this.scanner.scan(text, (id) => this.addId(field, id));
   }
 
   /** Closes the current skill; the next key added belongs to the next ordinal. */

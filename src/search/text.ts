@@ -22,8 +22,10 @@ export const MAX_TERM_LENGTH = 40;
 
 // Han, Hiragana, Katakana (incl. the prolonged sound mark): scripts written without spaces,
 // indexed as overlapping character pairs so any substring of two or more characters is findable.
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** One character of a word (what WORD repeats). */
+export const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const ASCII = /^[\x00-\x7f]*$/;
 const HAS_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
