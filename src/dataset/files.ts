@@ -59,7 +59,7 @@ export async function readJson<T>(file: string, schema: z.ZodType<T>, problems: 
 }
 
 /** Parses one JSON line as a skill record, reporting (not throwing) what is wrong with it. */
-function parseSkillLine(line: string, file: string, lineNo: number, problems: DatasetProblem[]): SkillRecord | undefined {
+export function parseSkillLine(line: string, file: string, lineNo: number, problems: DatasetProblem[]): SkillRecord | undefined {
   if (line.trim() === "") return undefined;
   let raw: unknown;
   try {
@@ -85,6 +85,20 @@ export async function readSkillsFile(file: string, problems: DatasetProblem[]): 
   return records;
 }
 
+/** The dataset folder's files other than skills.jsonl. */
+export type DatasetFiles = Omit<Dataset, "records">;
+
+/** Reads the folder's small files (categories, platforms, stats, meta); undefined if one is wrong (see `problems`). */
+export async function readDatasetFiles(dir: string, problems: DatasetProblem[]): Promise<DatasetFiles | undefined> {
+  const categories = await readJson(join(dir, DATASET_FILES.categories), CategoriesFile, problems);
+  const platforms = await readJson(join(dir, DATASET_FILES.platforms), PlatformsFile, problems);
+  const statsPath = join(dir, DATASET_FILES.stats);
+  const stats = existsSync(statsPath) ? await readJson(statsPath, StatsFile, problems) : {};
+  const metaPath = join(dir, DATASET_FILES.meta);
+  const meta = existsSync(metaPath) ? await readJson(metaPath, DatasetMeta, problems) : { generatedAt: "1970-01-01T00:00:00Z" };
+  return categories && platforms && stats && meta ? { categories, platforms, stats, meta } : undefined;
+}
+
 /** Reads and validates a dataset folder; throws one DatasetError listing every problem. */
 export async function readDataset(dir: string): Promise<Dataset> {
   const problems: DatasetProblem[] = [];
@@ -95,15 +109,10 @@ export async function readDataset(dir: string): Promise<Dataset> {
   } catch (e) {
     problems.push({ file: skillsFile, message: (e as Error).message });
   }
-  const categories = await readJson(join(dir, DATASET_FILES.categories), CategoriesFile, problems);
-  const platforms = await readJson(join(dir, DATASET_FILES.platforms), PlatformsFile, problems);
-  const statsPath = join(dir, DATASET_FILES.stats);
-  const stats = existsSync(statsPath) ? await readJson(statsPath, StatsFile, problems) : {};
-  const metaPath = join(dir, DATASET_FILES.meta);
-  const meta = existsSync(metaPath) ? await readJson(metaPath, DatasetMeta, problems) : { generatedAt: "1970-01-01T00:00:00Z" };
-  if (problems.length > 0 || !categories || !platforms || !stats || !meta) throw new DatasetError(problems);
+  const files = await readDatasetFiles(dir, problems);
+  if (problems.length > 0 || !files) throw new DatasetError(problems);
   records.sort(compareKeys);
-  return { records, categories, platforms, stats, meta };
+  return { records, ...files };
 }
 
 /** Writes a file atomically: to a temporary sibling first, then renamed over the target. */

@@ -1,9 +1,12 @@
 // The build: dataset folder -> static site. Renders every prebuilt response and the search index into
 // dist/_data/ (the format is src/contract/), validates each against its schema, writes only what
-// changed, and records a manifest.
+// changed, and records a manifest. It streams skills.jsonl in two passes so memory holds slim
+// records and the index, never every SKILL.md text: the first pass (in worker threads, one byte
+// range each) renders each skill's detail and files entries to spill files on disk and collects its
+// search keys; the second assembles the shards one spill group at a time. docs/SCALE.md has the figures.
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
@@ -11,7 +14,16 @@ import { categoriesFile, columnFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, 
 import type { SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
-import { type Dataset, readDataset, readSources } from "../dataset/files.js";
+import {
+  DATASET_FILES,
+  type Dataset,
+  DatasetError,
+  type DatasetProblem,
+  readDatasetFiles,
+  readSkillsFile,
+  readSources,
+  writeSkills,
+} from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
 import { readLastCrawl } from "../dataset/last-crawl.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
@@ -20,9 +32,11 @@ import { renderEventFeed } from "./events.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
 import { writePage } from "./page.js";
+import { defaultWorkers, type FirstPass, firstPass } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
-import { renderShards } from "./site-files.js";
+import { planShards } from "./site-files.js";
+import { spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { renderStatus } from "./status.js";
 
 export interface BuildOptions {
@@ -44,6 +58,8 @@ export interface BuildOptions {
    * hand edits here (src/events/record.ts), so the feed it renders next includes them.
    */
   beforeRender?: (dataset: Dataset) => Promise<void>;
+  /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
+  workers?: number;
 }
 
 export interface BuildReport {
@@ -53,8 +69,10 @@ export interface BuildReport {
   manifest: BuildManifest;
   output: WriteStats;
   millis: number;
-  /** Of which building the search index (0 without one). */
+  /** Of which building the search index (0 without one): writing it, its keys being collected in the first pass. */
   searchMillis: number;
+  /** Milliseconds per phase, in order. */
+  phases: Record<string, number>;
 }
 
 const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
@@ -79,28 +97,106 @@ export const vocabularyOf = ({ categories, platforms }: Pick<Dataset, "categorie
   locales: categories.locales,
 });
 
+/**
+ * The first pass over skills.jsonl, throwing every problem of the dataset at once (the skills
+ * file's first). A file not in key order (a hand edit) is sorted first, into the spill folder: that
+ * once holds it all in memory.
+ */
+async function readSkills(options: BuildOptions, spillRoot: string, log: (line: string) => void) {
+  const file = join(options.dataDir, DATASET_FILES.skills);
+  const fileProblems: DatasetProblem[] = [];
+  const files = await readDatasetFiles(options.dataDir, fileProblems);
+  const spillDir = join(spillRoot, "groups");
+  const pass = async (from: string): Promise<FirstPass> => {
+    await rm(spillDir, { recursive: true, force: true });
+    await mkdir(spillDir, { recursive: true });
+    let shown = 0;
+    const { size } = await stat(from);
+    return firstPass({
+      file: from,
+      workers: Math.max(1, Math.floor(options.workers ?? defaultWorkers(size))),
+      spillDir,
+      groups: spillGroupsFor(size),
+      stats: files?.stats ?? {},
+      search: options.search ?? true,
+      progress: (records) => {
+        if (records >= shown + 10_000) log(`  read ${(shown = records)} skills`);
+      },
+    });
+  };
+  let first: FirstPass | undefined;
+  const problems: DatasetProblem[] = [];
+  try {
+    first = await pass(file);
+    problems.push(...first.problems);
+  } catch (e) {
+    // A file that cannot be read is the dataset's problem; anything else is the build's own failure.
+    if ((e as NodeJS.ErrnoException).syscall === undefined) throw e;
+    problems.push({ file, message: (e as Error).message });
+  }
+  problems.push(...fileProblems);
+  if (!first || !files || problems.length > 0) throw new DatasetError(problems);
+  if (!first.sorted) {
+    log("  skills.jsonl is not in key order: sorting it first");
+    const sorted = join(spillRoot, "sorted");
+    await writeSkills(sorted, await readSkillsFile(file, []));
+    first = await pass(join(sorted, DATASET_FILES.skills));
+  }
+  return { ...first, files, spillDir };
+}
+
 export async function build(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  log(`reading dataset ${options.dataDir}`);
-  const dataset = await readDataset(options.dataDir);
-  const { records, categories, stats, meta } = dataset;
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const outDir = resolve(options.outDir);
+  await mkdir(dirname(outDir), { recursive: true });
+  // The spill files sit beside the output, not in the system's temporary folder (often in memory).
+  const spillRoot = await mkdtemp(join(dirname(outDir), ".build-spill-"));
+  try {
+    log(`reading dataset ${options.dataDir}`);
+    const read = await readSkills(options, spillRoot, log);
+    return await buildFrom(read, options, log, phase, phases, started);
+  } finally {
+    await rm(spillRoot, { recursive: true, force: true });
+  }
+}
+
+async function buildFrom(
+  read: Awaited<ReturnType<typeof readSkills>>,
+  options: BuildOptions,
+  log: (line: string) => void,
+  phase: (name: string) => void,
+  phases: Record<string, number>,
+  started: number,
+): Promise<BuildReport> {
+  const { records, files } = read;
+  const dataset: Dataset = { records, ...files };
+  const { categories, meta } = dataset;
+  phase("read, render and spill");
+  log(
+    `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})`,
+  );
   await options.beforeRender?.(dataset);
   const vocabulary = vocabularyOf(dataset);
   const { sink, finish } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
 
-  log(`rendering ${records.length} skills`);
-  const shards = renderShards(records, stats);
-  for (const dropped of shards.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
-  let done = 0;
-  for (const [path, value] of [...shards.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await data.write(path, value);
-    if (++done % 500 === 0) log(`  shards ${done}/${shards.files.size}`);
-  }
+  log(`writing the shards of ${records.length} skills`);
+  const plan = planShards(records, read.summaries);
+  for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
+  await writeSpilledShards(plan, { dir: read.spillDir, parts: read.parts, groups: read.groups }, data, (n) => log(`  shards ${n}`));
+  for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+  phase("shards");
 
   log("rendering list index");
-  const columns = encodeColumns(records, shards.refs, vocabulary);
+  const columns = encodeColumns(records, plan.refs, vocabulary);
   for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
   for (const sort of SORTS)
     for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
@@ -117,21 +213,23 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const events = await readEventLog(options.dataDir);
   log(`rendering the events feed (${events.events.length} events)`);
   const feed = await renderEventFeed(events.events, data);
+  phase("lists, categories, events");
 
   let search: SearchManifest | null = null;
   let searchMillis = 0;
-  if (options.search ?? true) {
+  if (read.postings) {
     log("building search index");
     const t = performance.now();
-    search = await writeSearchIndex(records, data, (line) => log(`  ${line}`));
+    search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`));
     searchMillis = performance.now() - t;
+    phase("search index");
   }
 
   const manifest = BuildManifest.parse({
     format: MANIFEST_FORMAT,
     generatedAt: meta.generatedAt,
-    counts: { skills: records.length, aliases: shards.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
-    shards: { skills: shards.skillShards, summaries: shards.summaryShards },
+    counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
+    shards: { skills: plan.skillShards, summaries: plan.summaryShards },
     vocabulary,
     search,
     events: { count: feed.count, last: feed.last },
@@ -167,9 +265,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));
 
   const output = await finish();
+  phase("status, page, finish");
   const millis = performance.now() - started;
   log(
     `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
   );
-  return { skills: records.length, droppedAliases: shards.droppedAliases, manifest, output, millis, searchMillis };
+  return { skills: records.length, droppedAliases: plan.droppedAliases, manifest, output, millis, searchMillis, phases };
 }

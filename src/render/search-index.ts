@@ -1,7 +1,8 @@
 import { FIELDS, PHRASE_FIELDS } from "../contract/fields.js";
 import { SEARCH_FORMAT, SearchManifest } from "../contract/search-manifest.js";
+import type { SlimRecord } from "../dataset/stream.js";
 import type { SkillRecord } from "../schemas/dataset.js";
-import { PostingCollector, type PostingIndex } from "../search/collect-postings.js";
+import type { PostingCollector, PostingIndex } from "../search/collect-postings.js";
 import { fieldKeys } from "../search/document-text.js";
 import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "../search/suggest-build.js";
 import type { OutputSink } from "./output.js";
@@ -13,33 +14,31 @@ import { writeJsonShards, writeTermShards } from "./search-shards.js";
 export const MAX_EXPANSIONS = 512;
 
 /**
- * Collects every skill's index keys per field, in ordinal order, and inverts them. Name and
- * description go through fieldKeys (terms and phrase pairs); content, the bulk, goes through the
- * collector's text fast path (addText).
+ * Adds one skill's index keys per field to `collector` and closes the skill. Name and description
+ * go through fieldKeys (terms and phrase pairs); content, the bulk, through the collector's text
+ * fast path. Skills are added in ordinal order (within a collector's range).
  */
-export function collectPostings(records: readonly SkillRecord[], log: (line: string) => void): PostingIndex {
-  const collector = new PostingCollector(FIELDS.length);
-  records.forEach((record, ordinal) => {
-    const doc = searchDocument(record);
-    FIELDS.forEach((name, f) => {
-      if (PHRASE_FIELDS[f]) for (const key of fieldKeys(doc[name], true)) collector.addKey(f, key);
-      else for (const segment of doc[name]) collector.addText(f, segment);
-    });
-    collector.endSkill();
-    if ((ordinal + 1) % 10_000 === 0 || ordinal + 1 === records.length) log(`search: indexed ${ordinal + 1}/${records.length} skills`);
+export function collectSkill(collector: PostingCollector, record: SkillRecord): void {
+  const doc = searchDocument(record);
+  FIELDS.forEach((name, f) => {
+    if (PHRASE_FIELDS[f]) for (const key of fieldKeys(doc[name], true)) collector.addKey(f, key);
+    else for (const segment of doc[name]) collector.addText(f, segment);
   });
-  return collector.finish();
+  collector.endSkill();
 }
 
-/** Builds and writes the whole search index; returns the manifest part (validated). */
+/**
+ * Writes the whole search index from the collected postings and the slim records (names, nested
+ * skills); returns the manifest part (validated).
+ */
 export async function writeSearchIndex(
-  records: readonly SkillRecord[],
+  postings: PostingIndex,
+  records: readonly SlimRecord[],
   sink: OutputSink,
   log: (line: string) => void,
 ): Promise<SearchManifest> {
   const docCount = records.length;
   const started = performance.now();
-  const postings = collectPostings(records, log);
   const keys = postings.keys;
   const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
   log(`search: ${keys.length - pairs} terms, ${pairs} phrase pairs (${Math.round(performance.now() - started)} ms)`);

@@ -1,0 +1,129 @@
+// The build's first pass over the whole of skills.jsonl: the file is cut into one byte range per
+// worker thread (src/render/build-worker.ts), each range streamed, rendered, spilled and indexed
+// on its own (src/render/stream-pass.ts), and the results merged here in range order, so ordinals,
+// line numbers and the index are what one pass over the file would give, whatever the worker count.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { skillKey } from "../contract/key.js";
+import type { DatasetProblem } from "../dataset/files.js";
+import { lineRanges, type SlimRecord } from "../dataset/stream.js";
+import { PostingIndex } from "../search/collect-postings.js";
+import { type PassInput, type PassResult, runPass } from "./stream-pass.js";
+
+/** Below this many bytes of skills.jsonl a range is not worth a worker thread's start (about a second). */
+export const MIN_WORKER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The default worker count: the available cores, at most 4 (the merge is serial beyond that), and
+ * no more than the file has ranges of MIN_WORKER_BYTES.
+ */
+export const defaultWorkers = (bytes: number): number =>
+  Math.max(1, Math.min(4, availableParallelism(), Math.ceil(bytes / MIN_WORKER_BYTES)));
+
+export interface FirstPass {
+  records: SlimRecord[];
+  summaries: string[];
+  problems: DatasetProblem[];
+  /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
+  sorted: boolean;
+  postings: PostingIndex | null;
+  /** How many ranges (and so spill parts) there were, and spill groups. */
+  parts: number;
+  groups: number;
+  spillBytes: number;
+}
+
+/** The ES module of tsx's API, located through its package.json (a require() resolution would give the CommonJS one). */
+function tsxApi(): string {
+  const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
+  const exports = JSON.parse(readFileSync(manifest, "utf8")).exports["./esm/api"];
+  return pathToFileURL(join(dirname(manifest), exports.import.default)).href;
+}
+
+/**
+ * Starts the worker's module. Where the build itself runs from TypeScript (tsx, vitest), the worker
+ * is a small script that loads it through tsx's API: Node 20 does not apply `--import tsx` to a
+ * worker's entry module.
+ */
+function startWorker(workerData: PassInput): Worker {
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./build-worker.js", import.meta.url), { workerData });
+  const api = tsxApi();
+  const entry = new URL("./build-worker.ts", import.meta.url).href;
+  const script = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(script, { eval: true, workerData });
+}
+
+function inWorker(input: PassInput, progress: (records: number) => void): Promise<PassResult> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(input);
+    let result: PassResult | undefined;
+    worker.on("message", (message: { type: "progress"; records: number } | { type: "done"; result: PassResult }) => {
+      if (message.type === "progress") progress(message.records);
+      else result = message.result;
+    });
+    worker.on("error", reject);
+    worker.on("exit", (code) => (result ? resolve(result) : reject(new Error(`build worker ${input.part} exited with code ${code}`))));
+  });
+}
+
+export interface FirstPassOptions {
+  file: string;
+  workers: number;
+  spillDir: string;
+  groups: number;
+  stats: PassInput["stats"];
+  search: boolean;
+  /** Called with the records read so far over every range. */
+  progress: (records: number) => void;
+}
+
+export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
+  const ranges = await lineRanges(options.file, Math.max(1, options.workers));
+  const done = ranges.map(() => 0);
+  const inputs = ranges.map(
+    (range, part): PassInput => ({
+      file: options.file,
+      range,
+      part,
+      spillDir: options.spillDir,
+      groups: options.groups,
+      stats: options.stats,
+      search: options.search,
+    }),
+  );
+  const results = await Promise.all(
+    inputs.map((input) => {
+      const progress = (records: number) => {
+        done[input.part] = records;
+        options.progress(done.reduce((a, b) => a + b, 0));
+      };
+      // One range runs in this thread: a worker would only add its start-up.
+      return inputs.length === 1 ? runPass(input, progress) : inWorker(input, progress);
+    }),
+  );
+
+  const records: SlimRecord[] = [];
+  const summaries: string[] = [];
+  const problems: DatasetProblem[] = [];
+  let sorted = true;
+  let lines = 0;
+  let spillBytes = 0;
+  for (const result of results) {
+    problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
+    const first = result.records[0];
+    const last = records[records.length - 1];
+    if (!result.sorted || (first && last && skillKey(first.owner, first.repo) < skillKey(last.owner, last.repo))) sorted = false;
+    if (result.postings) result.postings.first = records.length;
+    for (const r of result.records) records.push(r);
+    for (const s of result.summaries) summaries.push(s);
+    lines += result.lines;
+    spillBytes += result.spillBytes;
+  }
+  const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
+  const postings = options.search && problems.length === 0 && sorted ? PostingIndex.fromParts(parts) : null;
+  return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes };
+}

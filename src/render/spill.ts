@@ -1,0 +1,121 @@
+// Spill files: the first pass of the build renders each skill's text-heavy entries as the dataset
+// streams and appends them to one of a bounded number of group files (per worker), so the text is
+// never held all at once; the second pass reads one group at a time and writes its shards. A group
+// is fnv1a(key) mod the group count, and both counts are powers of two, so every detail shard
+// (fnv1a(key) mod the shard count) lies within the groups j, j + M, j + 2M, ... for M the smaller
+// count: batch j of the second pass.
+import { closeSync, openSync, writeSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fnv1a } from "../contract/shard.js";
+import type { OutputSink } from "./output.js";
+import { assembleShards, type ShardPlan } from "./site-files.js";
+
+/** Bytes of skills.jsonl per spill group, about: a group is what the second pass holds at once. */
+export const SPILL_GROUP_BYTES = 32 * 1024 * 1024;
+export const MAX_SPILL_GROUPS = 256;
+
+/** The group count for a skills file of `bytes`: a power of two. */
+export function spillGroupsFor(bytes: number): number {
+  let n = 1;
+  while (n * SPILL_GROUP_BYTES < bytes && n < MAX_SPILL_GROUPS) n *= 2;
+  return n;
+}
+
+export type SpillKind = "d" | "f";
+
+const groupFile = (dir: string, part: number, group: number) => join(dir, `part${part}-group${group}.txt`);
+
+/** Appends `kind TAB key TAB json` lines to a worker's group files, buffered per group. */
+export class SpillWriter {
+  private static readonly FLUSH = 256 * 1024;
+  private readonly fds: (number | undefined)[];
+  private readonly buffers: string[];
+  bytes = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly part: number,
+    readonly groups: number,
+  ) {
+    this.fds = new Array(groups).fill(undefined);
+    this.buffers = new Array(groups).fill("");
+  }
+
+  add(kind: SpillKind, key: string, json: string): void {
+    const g = fnv1a(key) % this.groups;
+    // Keys are lower-cased owner/repo names (no tab, no newline); JSON text holds no raw newline.
+    const text = (this.buffers[g] += `${kind}\t${key}\t${json}\n`);
+    if (text.length >= SpillWriter.FLUSH) this.flush(g);
+  }
+
+  private flush(g: number): void {
+    const text = this.buffers[g]!;
+    if (text === "") return;
+    this.fds[g] ??= openSync(groupFile(this.dir, this.part, g), "w");
+    this.bytes += writeSync(this.fds[g]!, text);
+    this.buffers[g] = "";
+  }
+
+  close(): void {
+    for (let g = 0; g < this.groups; g++) {
+      this.flush(g);
+      if (this.fds[g] !== undefined) closeSync(this.fds[g]!);
+    }
+  }
+}
+
+/** The entries of the given groups over every part: detail and files entries as [key, json]. */
+export async function readSpill(
+  dir: string,
+  parts: number,
+  groups: readonly number[],
+): Promise<{ details: [string, string][]; files: [string, string][] }> {
+  const details: [string, string][] = [];
+  const files: [string, string][] = [];
+  for (const group of groups) {
+    for (let part = 0; part < parts; part++) {
+      const text = await readFile(groupFile(dir, part, group), "utf8").catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") return "";
+        throw e;
+      });
+      let at = 0;
+      while (at < text.length) {
+        const end = text.indexOf("\n", at);
+        const tab1 = text.indexOf("\t", at + 1);
+        const tab2 = text.indexOf("\t", tab1 + 1);
+        const entry: [string, string] = [text.slice(tab1 + 1, tab2), text.slice(tab2 + 1, end)];
+        (text[at] === "d" ? details : files).push(entry);
+        at = end + 1;
+      }
+    }
+  }
+  return { details, files };
+}
+
+/** Where a first pass spilled: its folder, its parts (one per worker) and its group count. */
+export interface SpillSet {
+  dir: string;
+  parts: number;
+  groups: number;
+}
+
+/** The second pass: the detail and files shards, one batch of spill groups at a time. */
+export async function writeSpilledShards(
+  plan: Pick<ShardPlan, "skillShards" | "aliasEntries">,
+  spill: SpillSet,
+  sink: OutputSink,
+  progress: (written: number) => void,
+): Promise<void> {
+  const batches = Math.min(spill.groups, plan.skillShards);
+  let written = 0;
+  for (let j = 0; j < batches; j++) {
+    const groups = Array.from({ length: spill.groups / batches }, (_, i) => j + i * batches);
+    const shards = Array.from({ length: plan.skillShards / batches }, (_, i) => j + i * batches);
+    const { details, files } = await readSpill(spill.dir, spill.parts, groups);
+    for (const [path, bytes] of assembleShards(details, files, plan, shards)) {
+      await sink.write(path, bytes);
+      if (++written % 500 === 0) progress(written);
+    }
+  }
+}

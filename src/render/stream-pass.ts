@@ -1,0 +1,72 @@
+// The build's first pass over one byte range of skills.jsonl (run in a worker thread, or in the
+// main thread for a single range): parse and validate each line, render and validate the skill's
+// detail and files entries and spill them to disk (src/render/spill.ts), collect its search keys,
+// and keep only a slim copy of the record (its SKILL.md texts emptied) for what needs every skill
+// at once: list columns and orders, categories, status, summaries, nested skills, suggestions.
+
+import { FIELDS } from "../contract/fields.js";
+import { skillKey } from "../contract/key.js";
+import { type DatasetProblem, parseSkillLine } from "../dataset/files.js";
+import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
+import type { StatsFile } from "../schemas/dataset.js";
+import { type CollectedPart, PostingCollector } from "../search/collect-postings.js";
+import { collectSkill } from "./search-index.js";
+import { renderSkillEntries, renderSummary } from "./site-files.js";
+import { SpillWriter } from "./spill.js";
+
+export interface PassInput {
+  file: string;
+  range: ByteRange;
+  /** The range's position among the ranges, naming its spill files. */
+  part: number;
+  spillDir: string;
+  groups: number;
+  stats: StatsFile;
+  search: boolean;
+}
+
+export interface PassResult {
+  /** Lines in the range (blank ones included), to number the next range's lines. */
+  lines: number;
+  records: SlimRecord[];
+  /** Each record's summary, rendered and validated (JSON). */
+  summaries: string[];
+  /** Problems, numbered by line within the range. */
+  problems: DatasetProblem[];
+  /** Whether the range's records are in key order (the dataset's own order, normally). */
+  sorted: boolean;
+  /** The search keys of the range's records, ordinals from 0 within the range. */
+  postings: CollectedPart | null;
+  spillBytes: number;
+}
+
+export async function runPass(input: PassInput, progress: (records: number) => void): Promise<PassResult> {
+  const spill = new SpillWriter(input.spillDir, input.part, input.groups);
+  const collector = input.search ? new PostingCollector(FIELDS.length) : null;
+  const records: SlimRecord[] = [];
+  const summaries: string[] = [];
+  const problems: DatasetProblem[] = [];
+  let sorted = true;
+  let lastKey = "";
+  try {
+    const lines = await forEachLine(input.file, input.range, (line, lineNo) => {
+      const record = parseSkillLine(line, input.file, lineNo, problems);
+      // After the first problem the build fails: only the rest of the problems are worth finding.
+      if (!record || problems.length > 0) return;
+      const key = skillKey(record.owner, record.repo);
+      if (records.length > 0 && key < lastKey) sorted = false;
+      lastKey = key;
+      const entries = renderSkillEntries(record, input.stats);
+      spill.add("d", key, entries.detail);
+      if (entries.files !== null) spill.add("f", key, entries.files);
+      if (collector) collectSkill(collector, record);
+      records.push(slim(record));
+      summaries.push(renderSummary(record));
+      if (records.length % 1000 === 0) progress(records.length);
+    });
+    progress(records.length);
+    return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes };
+  } finally {
+    spill.close();
+  }
+}
