@@ -6,9 +6,11 @@
 // Usage: npx tsx bench/index-phases.ts --data DIR [--json]
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
+import { FIELDS } from "../src/contract/fields.js";
 import { readDataset } from "../src/dataset/files.js";
 import type { OutputSink } from "../src/render/output.js";
-import { writeSearchIndex } from "../src/render/search-index.js";
+import { collectSkill, writeSearchIndex } from "../src/render/search-index.js";
+import { PostingCollector } from "../src/search/collect-postings.js";
 
 const { values } = parseArgs({ options: { data: { type: "string" }, json: { type: "boolean", default: false } } });
 if (!values.data) throw new Error("usage: index-phases --data DIR [--json]");
@@ -47,7 +49,7 @@ let lastCpu = cpu();
 let lastWall = performance.now();
 const startCpu = lastCpu;
 const startWall = lastWall;
-await writeSearchIndex(records, sink, (line) => {
+const onLine = (line: string) => {
   if (phase < PHASES.length && PHASES[phase]![1].test(line)) {
     const c = cpu();
     const w = performance.now();
@@ -56,7 +58,13 @@ await writeSearchIndex(records, sink, (line) => {
     lastWall = w;
     phase++;
   }
-});
+};
+// The build collects postings in its first pass (src/render/stream-pass.ts); here the collection runs on its own.
+const collector = new PostingCollector(FIELDS.length);
+for (const record of records) collectSkill(collector, record);
+const postings = collector.finish();
+onLine(`search: indexed ${records.length}/${records.length} skills`);
+await writeSearchIndex(postings, records, sink, onLine);
 times.push({ phase: "total", cpuMs: cpu() - startCpu, wallMs: performance.now() - startWall });
 for (const [path, data] of paths.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
   digest.update(`${path}\0`);
