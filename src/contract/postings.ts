@@ -65,8 +65,34 @@ export class Bitset {
 const MODE_DELTA = 0;
 const MODE_BITMAP = 1;
 
+/** A growing byte buffer: encoders append to it, so a list costs no array of its own. */
+export class ByteBuffer {
+  bytes = new Uint8Array(1 << 12);
+  length = 0;
+
+  /** Makes room for `n` more bytes. */
+  reserve(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.length + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  push(byte: number): void {
+    if (this.length === this.bytes.length) this.reserve(1);
+    this.bytes[this.length++] = byte;
+  }
+
+  /** The bytes written so far (a view, valid until the next write). */
+  view(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+}
+
 /** Appends an unsigned varint (7 bits a byte, little end first). */
-export function writeVarint(out: number[], value: number): void {
+export function writeVarint(out: number[] | ByteBuffer, value: number): void {
   let v = value >>> 0;
   while (v >= 0x80) {
     out.push((v & 0x7f) | 0x80);
@@ -89,24 +115,39 @@ export function readVarint(bytes: Uint8Array, pos: number): [number, number] {
   }
 }
 
-/** Encodes a strictly ascending list of ordinals below `docCount`. */
-export function encodePostings(ordinals: ArrayLike<number>, docCount: number, out: number[]): void {
+/** Appends a strictly ascending list of ordinals below `docCount`. */
+export function encodePostings(ordinals: ArrayLike<number>, docCount: number, out: ByteBuffer): void {
   const n = ordinals.length;
   writeVarint(out, n);
   if (n === 0) return;
   if (n * 8 > docCount) {
-    out.push(MODE_BITMAP);
-    const bytes = new Uint8Array((docCount + 7) >>> 3);
-    for (let i = 0; i < n; i++) bytes[ordinals[i]! >>> 3]! |= 1 << (ordinals[i]! & 7);
-    for (const b of bytes) out.push(b);
+    const len = (docCount + 7) >>> 3;
+    out.reserve(1 + len);
+    out.bytes[out.length++] = MODE_BITMAP;
+    const bytes = out.bytes;
+    const base = out.length;
+    bytes.fill(0, base, base + len);
+    for (let i = 0; i < n; i++) bytes[base + (ordinals[i]! >>> 3)]! |= 1 << (ordinals[i]! & 7);
+    out.length += len;
     return;
   }
-  out.push(MODE_DELTA);
+  // At most 5 bytes a gap: room for the whole list once, then varints written inline.
+  out.reserve(1 + 5 * n);
+  const bytes = out.bytes;
+  let at = out.length;
+  bytes[at++] = MODE_DELTA;
   let prev = -1;
   for (let i = 0; i < n; i++) {
-    writeVarint(out, ordinals[i]! - prev - 1);
-    prev = ordinals[i]!;
+    const o = ordinals[i]!;
+    let v = o - prev - 1;
+    prev = o;
+    while (v >= 0x80) {
+      bytes[at++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    bytes[at++] = v;
   }
+  out.length = at;
 }
 
 /** Decodes the list at `pos` (written for `docCount` skills) OR-ing it into `into`; returns its length. */

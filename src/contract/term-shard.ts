@@ -4,47 +4,84 @@
 //   "SKX1" | u32 docCount | u32 n | u32 termEnd[n] | u32 listStart[3n + 1] | term bytes | lists
 // (little-endian; termEnd offsets into the term bytes, listStart into the list bytes).
 import { FIELD_COUNT } from "./fields.js";
-import { type Bitset, decodePostingsInto, readVarint } from "./postings.js";
+import { type Bitset, ByteBuffer, decodePostingsInto, readVarint } from "./postings.js";
 
 const MAGIC = [0x53, 0x4b, 0x58, 0x31];
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
-export interface ShardEntry {
-  term: string;
-  /** Encoded posting lists (postings.ts) for name, description and content. */
-  lists: readonly [Uint8Array, Uint8Array, Uint8Array];
-}
+/**
+ * Builds one shard entry by entry, terms in sorted order (JavaScript string order): each term's
+ * three lists (name, description, content), encoded by postings.ts, are copied into one growing
+ * buffer, so a shard costs no array or object per list.
+ */
+export class ShardBuilder {
+  private terms: string[] = [];
+  /** End of every list in `lists`, three a term. */
+  private listEnds: number[] = [];
+  private readonly lists = new ByteBuffer();
+  private readonly termBuffer = new ByteBuffer();
 
-/** Serialises entries that are already sorted by term (JavaScript string order). */
-export function encodeShard(entries: readonly ShardEntry[], docCount: number): Uint8Array {
-  const n = entries.length;
-  const termBytes = entries.map((e) => utf8.encode(e.term));
-  const termTotal = termBytes.reduce((s, b) => s + b.length, 0);
-  const listTotal = entries.reduce((s, e) => s + e.lists[0].length + e.lists[1].length + e.lists[2].length, 0);
-  const header = 12 + 4 * n + 4 * (FIELD_COUNT * n + 1);
-  const out = new Uint8Array(header + termTotal + listTotal);
-  const view = new DataView(out.buffer);
-  out.set(MAGIC, 0);
-  view.setUint32(4, docCount, true);
-  view.setUint32(8, n, true);
-  let termPos = 0;
-  let listPos = 0;
-  const termBase = header;
-  const listBase = header + termTotal;
-  entries.forEach((e, i) => {
-    if (i > 0 && !(entries[i - 1]!.term < e.term)) throw new Error(`shard terms out of order at ${JSON.stringify(e.term)}`);
-    out.set(termBytes[i]!, termBase + termPos);
-    termPos += termBytes[i]!.length;
-    view.setUint32(12 + 4 * i, termPos, true);
-    e.lists.forEach((list, f) => {
-      view.setUint32(12 + 4 * n + 4 * (FIELD_COUNT * i + f), listPos, true);
-      out.set(list, listBase + listPos);
-      listPos += list.length;
+  constructor(private readonly docCount: number) {}
+
+  /** How many terms the shard holds so far. */
+  get size(): number {
+    return this.terms.length;
+  }
+
+  get first(): string | undefined {
+    return this.terms[0];
+  }
+
+  /** Adds `term` with its three lists, written one after another in `encoded` and ending at `ends`. */
+  add(term: string, encoded: Uint8Array, ends: readonly [number, number, number]): void {
+    const last = this.terms[this.terms.length - 1];
+    if (last !== undefined && !(last < term)) throw new Error(`shard terms out of order at ${JSON.stringify(term)}`);
+    const base = this.lists.length;
+    this.lists.reserve(encoded.length);
+    this.lists.bytes.set(encoded, base);
+    this.lists.length += encoded.length;
+    this.terms.push(term);
+    this.listEnds.push(base + ends[0], base + ends[1], base + ends[2]);
+  }
+
+  /** The shard's bytes; the builder is empty afterwards. */
+  finish(): Uint8Array {
+    const n = this.terms.length;
+    const header = 12 + 4 * n + 4 * (FIELD_COUNT * n + 1);
+    const termEnds = new Uint32Array(n);
+    const tb = this.termBuffer;
+    tb.length = 0;
+    this.terms.forEach((term, i) => {
+      tb.reserve(term.length * 3);
+      let ascii = true;
+      for (let k = 0; k < term.length; k++) {
+        const c = term.charCodeAt(k);
+        if (c >= 128) {
+          ascii = false;
+          break;
+        }
+        tb.bytes[tb.length + k] = c;
+      }
+      tb.length += ascii ? term.length : utf8.encodeInto(term, tb.bytes.subarray(tb.length)).written;
+      termEnds[i] = tb.length;
     });
-  });
-  view.setUint32(12 + 4 * n + 4 * FIELD_COUNT * n, listPos, true);
-  return out;
+    const out = new Uint8Array(header + tb.length + this.lists.length);
+    const view = new DataView(out.buffer);
+    out.set(MAGIC, 0);
+    view.setUint32(4, this.docCount, true);
+    view.setUint32(8, n, true);
+    for (let i = 0; i < n; i++) view.setUint32(12 + 4 * i, termEnds[i]!, true);
+    const starts = 12 + 4 * n;
+    view.setUint32(starts, 0, true);
+    for (let k = 0; k < FIELD_COUNT * n; k++) view.setUint32(starts + 4 * (k + 1), this.listEnds[k]!, true);
+    out.set(tb.view(), header);
+    out.set(this.lists.view(), header + tb.length);
+    this.terms = [];
+    this.listEnds = [];
+    this.lists.length = 0;
+    return out;
+  }
 }
 
 /** Reads a shard in place; throws a RangeError on anything malformed. */

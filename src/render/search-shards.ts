@@ -3,9 +3,9 @@
 // first key. Used for the term shards of every index family and for the JSON lookup shards.
 import { createHash } from "node:crypto";
 import { type SearchFolder, searchFile } from "../contract/paths.js";
-import { encodePostings } from "../contract/postings.js";
+import { ByteBuffer, encodePostings } from "../contract/postings.js";
 import type { RangeShard } from "../contract/search-manifest.js";
-import { encodeShard, type ShardEntry } from "../contract/term-shard.js";
+import { ShardBuilder } from "../contract/term-shard.js";
 import { stableStringify } from "../dataset/json.js";
 import type { OutputSink } from "./output.js";
 
@@ -15,22 +15,8 @@ export const SUGGEST_SHARD_BYTES = 48 * 1024;
 export const hashName = (folder: SearchFolder, bytes: Uint8Array | string, ext: "bin" | "json") =>
   searchFile(folder, createHash("sha256").update(bytes).digest("hex").slice(0, 16), ext);
 
-const EMPTY = new Uint8Array(0);
-const NO_LIST = Uint8Array.of(0);
-
 /** Posting lists of one key for the three lists of a term shard; undefined where the key is absent. */
 export type KeyLists = readonly (ArrayLike<number> | undefined)[];
-
-export function encodeEntry(term: string, lists: KeyLists, docCount: number): ShardEntry {
-  const encoded = [0, 1, 2].map((f) => {
-    const l = lists[f];
-    if (!l) return NO_LIST;
-    const out: number[] = [];
-    encodePostings(l, docCount, out);
-    return Uint8Array.from(out);
-  });
-  return { term, lists: [encoded[0] ?? EMPTY, encoded[1] ?? EMPTY, encoded[2] ?? EMPTY] };
-}
 
 /** Groups sorted items into runs of about `target` bytes. */
 export function cut<T>(items: readonly T[], size: (item: T) => number, target: number): T[][] {
@@ -84,25 +70,37 @@ export async function writeTermShards(
 ): Promise<{ shards: RangeShard[]; bytes: number }> {
   const shards: RangeShard[] = [];
   let total = 0;
-  let run: ShardEntry[] = [];
+  const shard = new ShardBuilder(docCount);
   let runBytes = 0;
+  // One key's three lists, encoded here first: its size decides whether it opens the next shard.
+  const entry = new ByteBuffer();
+  const ends: [number, number, number] = [0, 0, 0];
   const flush = async () => {
-    if (run.length === 0) return;
-    const bytes = encodeShard(run, docCount);
+    if (shard.size === 0) return;
+    const first = shard.first!;
+    const bytes = shard.finish();
     const file = hashName(dir, bytes, "bin");
     await sink.write(file, bytes);
-    shards.push({ first: run[0]!.term, file, bytes: bytes.length });
-    run = [];
+    shards.push({ first, file, bytes: bytes.length });
     runBytes = 0;
   };
   for (let i = 0; i < keys.length; i++) {
-    const entry = encodeEntry(keys[i]!, listsAt(i), docCount);
-    const size = entry.term.length + 16 + entry.lists.reduce((s, l) => s + l.length, 0);
+    const lists = listsAt(i);
+    entry.length = 0;
+    for (let f = 0; f < 3; f++) {
+      const list = lists[f];
+      // An absent list is written as an empty one (a zero count), as a reader expects.
+      if (list) encodePostings(list, docCount, entry);
+      else entry.push(0);
+      ends[f] = entry.length;
+    }
+    const term = keys[i]!;
+    const size = term.length + 16 + entry.length;
     total += size;
     if (runBytes > 0 && runBytes + size > SHARD_BYTES) await flush();
-    run.push(entry);
+    shard.add(term, entry.view(), ends);
     runBytes += size;
-    if (shards.length > 0 && shards.length % 50 === 0 && run.length === 1) progress(shards.length);
+    if (shards.length > 0 && shards.length % 50 === 0 && shard.size === 1) progress(shards.length);
   }
   await flush();
   return { shards, bytes: total };
