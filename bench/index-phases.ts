@@ -22,7 +22,7 @@ const PHASES: [string, RegExp][] = [
   ["term shards", /^search: \d+ term shards/],
   ["nested family", /^search: \d+ nested skills/],
   ["prefix unions", /precomputed prefixes/],
-  ["typo buckets", /^search: typo vocabulary/],
+  ["typo keys", /^search: typo vocabulary/],
   ["suggestions", /^search: \d+ suggestions/],
 ];
 
