@@ -32,9 +32,11 @@ function searchManifest(scope: RequestScope): SearchManifest {
 /** The mask of one optional vocabulary value (the schema has already checked it is in the vocabulary). */
 const maskOf = (value: string | undefined, vocabulary: readonly string[]) => bitmask(value === undefined ? [] : [value], vocabulary);
 
-export async function searchEndpoint(
-  scope: RequestScope,
-): Promise<{ data: SearchResult[]; pagination: Pagination; meta: { query: string; took: number; didYouMean?: string } }> {
+export async function searchEndpoint(scope: RequestScope): Promise<{
+  data: SearchResult[];
+  pagination: Pagination;
+  meta: { query: string; took: number; didYouMean?: string; typoSkipped?: string[] };
+}> {
   const started = scope.now();
   const vocab = scope.manifest.vocabulary;
   const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
@@ -83,7 +85,12 @@ export async function searchEndpoint(
   return {
     data,
     pagination: pagination(params.page, params.limit, outcome.total),
-    meta: { query: params.q ?? "", took: Math.max(0, scope.now() - started), ...(suggestion ? { didYouMean: suggestion } : {}) },
+    meta: {
+      query: params.q ?? "",
+      took: Math.max(0, scope.now() - started),
+      ...(suggestion ? { didYouMean: suggestion } : {}),
+      ...(outcome.typoSkipped.length > 0 ? { typoSkipped: outcome.typoSkipped } : {}),
+    },
   };
 }
 

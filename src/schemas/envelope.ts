@@ -29,6 +29,10 @@ export const SearchMeta = Meta.extend({
   query: z.string().describe("The query as submitted"),
   took: z.number().nonnegative().describe("Milliseconds spent on the search"),
   didYouMean: z.string().optional().describe("When nothing matched: a corrected query that has results"),
+  typoSkipped: z
+    .array(z.string())
+    .optional()
+    .describe("Words held by no skill that got no typo matches because the query's typo budget (its first 2 such words) was spent"),
 }).strict();
 
 export const ErrorCode = z.enum([

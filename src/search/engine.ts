@@ -166,25 +166,30 @@ const orInto = (target: Sets, k: number, s: Bitset | undefined) => {
 };
 
 /**
- * At most this many words of one query get typo matches (the first ones, in query order, that may):
- * each costs a scan of its vocabulary buckets and up to 8 more posting lists.
+ * The query's typo budget: at most this many words of one query get typo matches (the first ones, in
+ * query order, that may). Each costs a typo key lookup and up to MAX_TYPO_MATCHES more words' posting
+ * lists; with 2, a query of 12 misspelled words stays within 10 times a one-word query (docs/SEARCH.md).
  */
-export const MAX_TYPO_WORDS = 3;
+export const MAX_TYPO_WORDS = 2;
 
-/** The required clauses that get typo matches: the first MAX_TYPO_WORDS eligible ones (with "missing", held by no skill). */
-async function typoClauses(index: SearchIndex, query: ParsedQuery, mode: TypoMode): Promise<Set<Clause>> {
-  const out = new Set<Clause>();
-  if (mode === "off") return out;
+/**
+ * The required clauses that get typo matches: the first MAX_TYPO_WORDS eligible ones (with "missing",
+ * held by no skill); and the eligible words after them, which the budget left without (meta.typoSkipped).
+ */
+async function typoClauses(index: SearchIndex, query: ParsedQuery, mode: TypoMode): Promise<{ chosen: Set<Clause>; skipped: string[] }> {
+  const chosen = new Set<Clause>();
+  const skipped: string[] = [];
+  if (mode === "off") return { chosen, skipped };
   for (const c of query.required) {
-    if (out.size >= MAX_TYPO_WORDS) break;
     if (!typoEligible(c)) continue;
     if (mode === "missing") {
       const [own, nested] = await Promise.all([index.main.find(c.terms[0]!), index.nested.find(c.terms[0]!)]);
       if (own || nested) continue;
     }
-    out.add(c);
+    if (chosen.size < MAX_TYPO_WORDS) chosen.add(c);
+    else if (!skipped.includes(c.terms[0]!)) skipped.push(c.terms[0]!);
   }
-  return out;
+  return { chosen, skipped };
 }
 
 /** Whether a clause may match words a typo away: a plain (unquoted), unrestricted, positive word long enough. */
@@ -314,6 +319,8 @@ export interface SearchOutcome {
   required: RankedClause[];
   /** Each collection's best-matching nested skill. */
   best: Map<number, NestedBest>;
+  /** Words that could have had typo matches but did not: the query's typo budget was spent. */
+  typoSkipped: string[];
 }
 
 /** Clears, in `set`, every skill the filters reject (a column check per member). */
@@ -380,7 +387,7 @@ async function select(
   );
   const typos = await typoClauses(index, query, options.typos ?? DEFAULT_TYPO_MODE);
   const [required, excluded] = await Promise.all([
-    Promise.all(query.required.map((c) => resolveOnce(index, c, typos.has(c), options))),
+    Promise.all(query.required.map((c) => resolveOnce(index, c, typos.chosen.has(c), options))),
     Promise.all(query.excluded.map((c) => resolveOnce(index, c, false, options))),
   ]);
   const any = required.map((sets) => anyField(sets, size));
@@ -395,7 +402,7 @@ async function select(
     for (const a of any) candidates.or(a);
     applyFilters(candidates.andNot(excludedAny), columns, filters);
   }
-  return { required, candidates };
+  return { required, candidates, typoSkipped: typos.skipped };
 }
 
 /** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
@@ -430,7 +437,10 @@ export async function executeQuery(
   // 2 * RANKED_COUNT word arrays per clause (match then exact, per field); an absent set reads as empty.
   const none = new Uint32Array(candidates.words.length);
   const width = 2 * RANKED_COUNT;
-  const sets = required.flatMap((c) => [...c.ranked.match, ...c.ranked.exact].map((b) => b?.words ?? none));
+  // A clause that matches no skill anywhere (a missing word without typo matches) scores 0 for every
+  // candidate: it is left out of the loop, so a query of many unknown words costs what its known ones do.
+  const scoring = required.filter((c) => c.ranked.match.some((b) => b?.words.some((x) => x !== 0)));
+  const sets = scoring.flatMap((c) => [...c.ranked.match, ...c.ranked.exact].map((b) => b?.words ?? none));
   let n = 0;
   const cw = candidates.words;
   for (let w = 0; w < cw.length; w++) {
@@ -459,6 +469,7 @@ export async function executeQuery(
     total,
     required,
     best,
+    typoSkipped: selected.typoSkipped,
     items: page0.map((i) => ({
       ordinal: ordinals[i]!,
       matched: Math.floor(keys[i]! / 2 ** 45),

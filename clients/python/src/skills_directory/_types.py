@@ -131,6 +131,7 @@ class _SearchMetaRequired(TypedDict):
 class SearchMeta(_SearchMetaRequired, total=False):
     didYouMean: str  # When nothing matched: a corrected query that has results
     timestamp: str
+    typoSkipped: List[str]  # Words held by no skill that got no typo matches because the query's typo budget (its first 2 such words) was spent
 
 
 class SearchResponse(TypedDict):

@@ -366,6 +366,8 @@ export interface components {
             timestamp?: string;
             /** @description Milliseconds spent on the search */
             took: number;
+            /** @description Words held by no skill that got no typo matches because the query's typo budget (its first 2 such words) was spent */
+            typoSkipped?: string[];
         };
         SearchResponse: {
             data: components["schemas"]["SearchResult"][];
