@@ -49,6 +49,22 @@ describe("typo tolerance", () => {
     expect(repos(await search({ q: "quarzliht" }))).toEqual(["typo/quarzelith"]);
     expect((await search({ q: "vortxiaa" })).pagination.total).toBe(0);
   });
+  it("finds two edits only when at most one of them is in the first 5 letters (the typo keys)", async () => {
+    expect(repos(await search({ q: "qiarzelitx" }))).toEqual(["typo/quarzelith"]);
+    expect(repos(await search({ q: "qaurzelitj" }))).toEqual(["typo/quarzelith"]);
+    expect((await search({ q: "qiarxelith" })).pagination.total).toBe(0);
+  });
+  it("gives typo matches to the first 2 words that need them, and meta names the words left without", async () => {
+    const two = await search({ q: "vortekia zendrock" });
+    expect(two.meta.typoSkipped).toBeUndefined();
+    const three = await search({ q: "vortekia zendrock quarzliht" });
+    expect(three.meta.typoSkipped).toEqual(["quarzliht"]);
+    // Nothing has all three words: the any-word fallback finds the two that got typo matches.
+    expect(repos(three).sort()).toEqual(["typo/vortexia", "typo/zendrok"]);
+    expect((await search({ q: "quarzliht vortekia zendrock" })).meta.typoSkipped).toEqual(["zendrock"]);
+    // A word some skill holds never needs typo matches, so it spends nothing.
+    expect((await search({ q: "helper vortekia zendrock" })).meta.typoSkipped).toBeUndefined();
+  });
   it("never changes the first letter, and leaves short words exact", async () => {
     expect((await search({ q: "bortexia" })).pagination.total).toBe(0);
     expect((await search({ q: "wqxa" })).pagination.total).toBe(0);
