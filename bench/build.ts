@@ -57,6 +57,9 @@ async function changeEvery(from: string, to: string, step: number): Promise<numb
 }
 
 const summary: (string | number)[][] = [];
+/** Per size: the full build's phases (wall seconds), from the build's own report. */
+const phaseRows: (string | number)[][] = [];
+let phaseNames: string[] = [];
 const queryTables: string[] = [];
 for (const n of sizes) {
   const dataDir = join(values.work, `synth-${n}`);
@@ -101,6 +104,13 @@ for (const n of sizes) {
     `${mb(first.output.largest.bytes)} (${first.output.largest.path})`,
     `${changed}: ${(second.millis / 1000).toFixed(1)} s = ${((second.millis / first.millis) * 100).toFixed(0)} % of full, ${second.changed} files`,
   ]);
+  phaseNames = Object.keys(first.phases);
+  phaseRows.push([
+    n.toLocaleString("en"),
+    ...phaseNames.map((p) => (first.phases[p] / 1000).toFixed(1)),
+    (first.millis / 1000).toFixed(1),
+    (first.cpuMillis / 1000).toFixed(1),
+  ]);
   queryTables.push(answersSection(n, q, served));
 }
 
@@ -131,6 +141,12 @@ const report = [
   ),
   "",
   "Cloudflare Pages limits: 20,000 files per deployment (100,000 paid), 25 MiB per file.",
+  "",
+  "## The full build by phase",
+  "",
+  "Wall seconds per phase (src/render/build.ts reports them; the first pass runs in worker threads, the default count: the cores, at most 4), then the whole build's wall and CPU seconds (worker threads included; on a shared machine the CPU time varies less).",
+  "",
+  table(["skills", ...phaseNames.map((p) => `${p} (s)`), "wall (s)", "CPU (s)"], phaseRows),
   "",
   "## The function's answer times",
   "",

@@ -32,7 +32,7 @@ import { renderEventFeed } from "./events.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats } from "./output.js";
 import { writePage } from "./page.js";
-import { defaultWorkers, type FirstPass, firstPass } from "./passes.js";
+import { type FirstPass, firstPass, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
 import { planShards } from "./site-files.js";
@@ -114,7 +114,7 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     const { size } = await stat(from);
     return firstPass({
       file: from,
-      workers: Math.max(1, Math.floor(options.workers ?? defaultWorkers(size))),
+      workers: Math.max(1, Math.floor(options.workers ?? workersFor(size))),
       spillDir,
       groups: spillGroupsFor(size),
       stats: files?.stats ?? {},

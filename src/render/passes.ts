@@ -2,27 +2,21 @@
 // worker thread (src/render/build-worker.ts), each range streamed, rendered, spilled and indexed
 // on its own (src/render/stream-pass.ts), and the results merged here in range order, so ordinals,
 // line numbers and the index are what one pass over the file would give, whatever the worker count.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import { PostingIndex } from "../search/collect-postings.js";
 import { type PassInput, type PassResult, runPass } from "./stream-pass.js";
+import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
 /** Below this many bytes of skills.jsonl a range is not worth a worker thread's start (about a second). */
 export const MIN_WORKER_BYTES = 8 * 1024 * 1024;
 
 /**
- * The default worker count: the available cores, at most 4 (the merge is serial beyond that), and
- * no more than the file has ranges of MIN_WORKER_BYTES.
+ * The default worker count for a skills file of `bytes`: the available cores, at most 4 (the merge
+ * is serial beyond that), and no more than the file has ranges of MIN_WORKER_BYTES.
  */
-export const defaultWorkers = (bytes: number): number =>
-  Math.max(1, Math.min(4, availableParallelism(), Math.ceil(bytes / MIN_WORKER_BYTES)));
+export const workersFor = (bytes: number): number => Math.max(1, Math.min(defaultWorkers(), Math.ceil(bytes / MIN_WORKER_BYTES)));
 
 export interface FirstPass {
   records: SlimRecord[];
@@ -37,29 +31,11 @@ export interface FirstPass {
   spillBytes: number;
 }
 
-/** The ES module of tsx's API, located through its package.json (a require() resolution would give the CommonJS one). */
-function tsxApi(): string {
-  const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
-  const exports = JSON.parse(readFileSync(manifest, "utf8")).exports["./esm/api"];
-  return pathToFileURL(join(dirname(manifest), exports.import.default)).href;
-}
-
-/**
- * Starts the worker's module. Where the build itself runs from TypeScript (tsx, vitest), the worker
- * is a small script that loads it through tsx's API: Node 20 does not apply `--import tsx` to a
- * worker's entry module.
- */
-function startWorker(workerData: PassInput): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./build-worker.js", import.meta.url), { workerData });
-  const api = tsxApi();
-  const entry = new URL("./build-worker.ts", import.meta.url).href;
-  const script = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(script, { eval: true, workerData });
-}
-
 function inWorker(input: PassInput, progress: (records: number) => void): Promise<PassResult> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(input);
+    const worker = startWorker(new URL(import.meta.url.endsWith(".ts") ? "./build-worker.ts" : "./build-worker.js", import.meta.url), {
+      workerData: input,
+    });
     let result: PassResult | undefined;
     worker.on("message", (message: { type: "progress"; records: number } | { type: "done"; result: PassResult }) => {
       if (message.type === "progress") progress(message.records);
