@@ -6,7 +6,8 @@
 // thread can post it with its buffers transferred); parts merged in ordinal order give the index
 // one collector over every skill gives. docs/SEARCH.md says why this replaced the FlexSearch pass,
 // with the figures.
-import { TermScanner } from "./term-scan.js";
+import { PairTable, TermScanner } from "./term-scan.js";
+import { pairKey } from "./text.js";
 
 /**
  * An append-only u32 log in chunks, so growing it never copies what it holds. Chunks start small
@@ -144,25 +145,32 @@ export class PostingIndex {
 
   /** How many skills hold sorted key `i` in any field (a merge of the sorted lists, no set). */
   unionCount(i: number): number {
-    const lists: Uint32Array[] = [];
-    for (let f = 0; f < this.fields.length; f++) {
-      const l = this.list(i, f);
-      if (l.length > 0) lists.push(l);
+    const id = this.keyOrder[i]!;
+    let a: Uint32Array | undefined;
+    let b: Uint32Array | undefined;
+    let rest: Uint32Array[] | undefined;
+    for (const { start, ordinals } of this.fields) {
+      if (start[id + 1] === start[id]) continue;
+      const list = ordinals.subarray(start[id]!, start[id + 1]!);
+      if (!a) a = list;
+      else if (!b) b = list;
+      else (rest ??= []).push(list);
     }
-    if (lists.length <= 1) return lists[0]?.length ?? 0;
-    const cursors = lists.map(() => 0);
+    if (!a) return 0;
+    if (!b) return a.length;
+    if (rest) for (const l of rest) b = mergeUnion(b, l);
+    // Two sorted lists: count while merging, nothing allocated.
+    let x = 0;
+    let y = 0;
     let n = 0;
-    for (;;) {
-      let min = Infinity;
-      lists.forEach((l, k) => {
-        if (cursors[k]! < l.length && l[cursors[k]!]! < min) min = l[cursors[k]!]!;
-      });
-      if (min === Infinity) return n;
+    while (x < a.length && y < b.length) {
+      const u = a[x]!;
+      const v = b[y]!;
+      if (u <= v) x++;
+      if (v <= u) y++;
       n++;
-      lists.forEach((l, k) => {
-        if (l[cursors[k]!] === min) cursors[k]!++;
-      });
     }
+    return n + (a.length - x) + (b.length - y);
   }
 
   /** Sum of the list lengths of sorted key `i` over the fields: an upper bound of unionCount, free to compute. */
@@ -172,6 +180,24 @@ export class PostingIndex {
     for (const { start } of this.fields) n += start[id + 1]! - start[id]!;
     return n;
   }
+}
+
+/** The sorted union of two sorted lists. */
+function mergeUnion(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length);
+  let x = 0;
+  let y = 0;
+  let n = 0;
+  while (x < a.length && y < b.length) {
+    const u = a[x]!;
+    const v = b[y]!;
+    out[n++] = u <= v ? u : v;
+    if (u <= v) x++;
+    if (v <= u) y++;
+  }
+  while (x < a.length) out[n++] = a[x++]!;
+  while (y < b.length) out[n++] = b[y++]!;
+  return out.subarray(0, n);
 }
 
 /**
@@ -240,6 +266,8 @@ export class PostingCollector {
   private marks: Uint32Array[];
   /** The text fast path: every spelling seen, with its key id. */
   private readonly scanner = new TermScanner((term) => this.idOf(term));
+  /** Phrase pairs: (id of the first term, id of the second) -> the pair key's id. */
+  private readonly pairIds = new PairTable();
   private next = 0;
   private done = false;
 
@@ -289,6 +317,26 @@ export class PostingCollector {
    */
   addText(field: number, text: string): void {
     this.scanner.scan(text, (id) => this.addId(field, id));
+  }
+
+  /**
+   * Adds the terms of `text` and the pair key of every two adjacent terms (`fieldKeys` with pairs,
+   * for one segment) to the current skill's `field`; a pair seen before is found by its two term ids.
+   */
+  addPhraseText(field: number, text: string): void {
+    let prev = -1;
+    this.scanner.scan(text, (id) => {
+      this.addId(field, id);
+      if (prev >= 0) {
+        let pair = this.pairIds.get(prev, id);
+        if (pair < 0) {
+          pair = this.idOf(pairKey(this.keyList[prev]!, this.keyList[id]!));
+          this.pairIds.set(prev, id, pair);
+        }
+        this.addId(field, pair);
+      }
+      prev = id;
+    });
   }
 
   /** Closes the current skill; the next key added belongs to the next ordinal. */

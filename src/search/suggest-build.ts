@@ -107,29 +107,44 @@ export function suggestionEntries(index: PostingIndex, names: readonly string[])
     }
     return hit;
   };
-  const out = new Map<string, number>();
+  // Single words come in key order (sorted already); names, which hold a space no word holds, are
+  // sorted apart and merged in, so the whole list is never sorted again.
+  const words: SuggestionPair[] = [];
   index.keys.forEach((key, i) => {
     if (key.startsWith("\u0001") || codePoints(key) < 2) return;
     // The summed list lengths bound the count from above: a key in one skill is skipped unread.
     if (index.postingCount(i) < 2 && !nameTerms.has(key)) return;
-    out.set(key, index.unionCount(i));
+    words.push([key, index.unionCount(i)]);
   });
+  const phrases = new Map<string, number>();
   for (const name of names) {
-    const words = [...new Set(analyse(name))];
-    if (words.length < 2 || words.length > MAX_NAME_WORDS) continue;
-    const text = words.join(" ");
-    if (!out.has(text)) out.set(text, intersectCount(words.map(docsOf)));
+    const nameWords = [...new Set(analyse(name))];
+    if (nameWords.length < 2 || nameWords.length > MAX_NAME_WORDS) continue;
+    const text = nameWords.join(" ");
+    if (!phrases.has(text)) phrases.set(text, intersectCount(nameWords.map(docsOf)));
   }
-  return [...out].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const named = [...phrases].sort(byText);
+  const out: SuggestionPair[] = [];
+  let w = 0;
+  let p = 0;
+  while (w < words.length || p < named.length) {
+    if (p === named.length || (w < words.length && words[w]![0] < named[p]![0])) out.push(words[w++]!);
+    else out.push(named[p++]!);
+  }
+  return out;
 }
 
 /** The best TOP_PER_PREFIX suggestions for every prefix of 1..TOP_PREFIX_LENGTH characters. */
 export function topByPrefix(entries: readonly SuggestionPair[]): [string, SuggestionPair[]][] {
   const buckets = new Map<string, SuggestionPair[]>();
   for (const entry of entries) {
-    const chars = [...entry[0]];
-    for (let len = 1; len <= Math.min(TOP_PREFIX_LENGTH, chars.length); len++) {
-      const prefix = chars.slice(0, len).join("");
+    const text = entry[0];
+    // The prefixes of 1..TOP_PREFIX_LENGTH code points, cut where each code point ends.
+    let end = 0;
+    for (let len = 1; len <= TOP_PREFIX_LENGTH && end < text.length; len++) {
+      end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+      const prefix = text.slice(0, end);
       let bucket = buckets.get(prefix);
       if (!bucket) buckets.set(prefix, (bucket = []));
       bucket.push(entry);
