@@ -3,7 +3,6 @@ import { SEARCH_FORMAT, SearchManifest } from "../contract/search-manifest.js";
 import type { SlimRecord } from "../dataset/stream.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { PostingCollector, PostingIndex } from "../search/collect-postings.js";
-import { fieldKeys } from "../search/document-text.js";
 import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "../search/suggest-build.js";
 import type { OutputSink } from "./output.js";
 import { searchDocument } from "./search-document.js";
@@ -15,13 +14,13 @@ export const MAX_EXPANSIONS = 512;
 
 /**
  * Adds one skill's index keys per field to `collector` and closes the skill. Name and description
- * go through fieldKeys (terms and phrase pairs); content, the bulk, through the collector's text
- * fast path. Skills are added in ordinal order (within a collector's range).
+ * get their terms and phrase pairs (addPhraseText, the keys of fieldKeys); content, the bulk, its
+ * terms (addText). Skills are added in ordinal order (within a collector's range).
  */
 export function collectSkill(collector: PostingCollector, record: SkillRecord): void {
   const doc = searchDocument(record);
   FIELDS.forEach((name, f) => {
-    if (PHRASE_FIELDS[f]) for (const key of fieldKeys(doc[name], true)) collector.addKey(f, key);
+    if (PHRASE_FIELDS[f]) for (const segment of doc[name]) collector.addPhraseText(f, segment);
     else for (const segment of doc[name]) collector.addText(f, segment);
   });
   collector.endSkill();

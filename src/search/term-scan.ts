@@ -116,11 +116,8 @@ export class TermScanner {
   private entries = 0;
   private chars = new Uint16Array(1 << 14);
   private charsUsed = 0;
-  // CJK pairs: an open-addressing table of (first, second) code points -> id + 1 (0 empty).
-  private pairFirst = new Uint32Array(1 << 10);
-  private pairSecond = new Uint32Array(1 << 10);
-  private pairValues = new Int32Array(1 << 10);
-  private pairs = 0;
+  /** CJK pairs: (first, second) code points -> id. */
+  private readonly cjkPairs = new PairTable();
 
   constructor(private readonly idOf: (term: string) => number) {}
 
@@ -275,34 +272,66 @@ export class TermScanner {
 
   /** The id of the CJK pair (a, b), or of the lone character a when b is LONE. */
   private pair(a: number, b: number): number {
-    let mask = this.pairValues.length - 1;
-    let at = mix(Math.imul(a, 0x9e3779b1) ^ b) & mask;
-    for (;;) {
-      const v = this.pairValues[at]!;
-      if (v === 0) break;
-      if (this.pairFirst[at] === a && this.pairSecond[at] === b) return v - 1;
-      at = (at + 1) & mask;
-    }
-    const id = this.idOf(fold(b === LONE ? String.fromCodePoint(a) : String.fromCodePoint(a) + String.fromCodePoint(b)));
-    this.pairFirst[at] = a;
-    this.pairSecond[at] = b;
-    this.pairValues[at] = id + 1;
-    if (++this.pairs * 2 > this.pairValues.length) {
-      const [first, second, values] = [this.pairFirst, this.pairSecond, this.pairValues];
-      this.pairFirst = new Uint32Array(first.length * 2);
-      this.pairSecond = new Uint32Array(first.length * 2);
-      this.pairValues = new Int32Array(first.length * 2);
-      mask = this.pairValues.length - 1;
-      for (let x = 0; x < values.length; x++) {
-        if (values[x] === 0) continue;
-        let to = mix(Math.imul(first[x]!, 0x9e3779b1) ^ second[x]!) & mask;
-        while (this.pairValues[to] !== 0) to = (to + 1) & mask;
-        this.pairFirst[to] = first[x]!;
-        this.pairSecond[to] = second[x]!;
-        this.pairValues[to] = values[x]!;
-      }
+    let id = this.cjkPairs.get(a, b);
+    if (id < 0) {
+      id = this.idOf(fold(b === LONE ? String.fromCodePoint(a) : String.fromCodePoint(a) + String.fromCodePoint(b)));
+      this.cjkPairs.set(a, b, id);
     }
     return id;
+  }
+}
+
+/** An open-addressing map from a pair of u32 numbers to a non-negative int: no key object, no string. */
+export class PairTable {
+  private first = new Uint32Array(1 << 10);
+  private second = new Uint32Array(1 << 10);
+  /** value + 1; 0 marks an empty slot. */
+  private values = new Int32Array(1 << 10);
+  private count = 0;
+
+  private static slot(a: number, b: number, mask: number): number {
+    return mix(Math.imul(a, 0x9e3779b1) ^ b) & mask;
+  }
+
+  /** The value of (a, b), or -1. */
+  get(a: number, b: number): number {
+    const mask = this.values.length - 1;
+    let at = PairTable.slot(a, b, mask);
+    for (;;) {
+      const v = this.values[at]!;
+      if (v === 0) return -1;
+      if (this.first[at] === a && this.second[at] === b) return v - 1;
+      at = (at + 1) & mask;
+    }
+  }
+
+  /** Sets (a, b), which must not be in the table yet, to `value`. */
+  set(a: number, b: number, value: number): void {
+    if ((this.count + 1) * 2 > this.values.length) this.grow();
+    const mask = this.values.length - 1;
+    let at = PairTable.slot(a, b, mask);
+    while (this.values[at] !== 0) at = (at + 1) & mask;
+    this.first[at] = a;
+    this.second[at] = b;
+    this.values[at] = value + 1;
+    this.count++;
+  }
+
+  /** Keeps the table at most half full: moves every pair into one twice the size. */
+  private grow(): void {
+    const [first, second, values] = [this.first, this.second, this.values];
+    this.first = new Uint32Array(first.length * 2);
+    this.second = new Uint32Array(first.length * 2);
+    this.values = new Int32Array(first.length * 2);
+    const mask = this.values.length - 1;
+    for (let x = 0; x < values.length; x++) {
+      if (values[x] === 0) continue;
+      let to = PairTable.slot(first[x]!, second[x]!, mask);
+      while (this.values[to] !== 0) to = (to + 1) & mask;
+      this.first[to] = first[x]!;
+      this.second[to] = second[x]!;
+      this.values[to] = values[x]!;
+    }
   }
 }
 

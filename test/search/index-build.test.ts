@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CollectedPart, PostingCollector, PostingIndex, partTransferList } from "../../src/search/collect-postings.js";
+import { fieldKeys } from "../../src/search/document-text.js";
 import { scanTerms, TermScanner } from "../../src/search/term-scan.js";
 import { terms } from "../../src/search/text.js";
 
@@ -171,6 +172,27 @@ describe("PostingCollector.addText", () => {
         expect(snapshot(fast.finish())).toEqual(snapshot(plain.finish()));
       }),
       { numRuns: 1000, seed: 17 },
+    );
+  });
+});
+
+describe("PostingCollector.addPhraseText", () => {
+  it("adds the terms and adjacent pair keys of each segment, as fieldKeys with pairs", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.oneof(text, fc.string({ unit: "binary", maxLength: 30 })), { maxLength: 3 }), { maxLength: 12 }),
+        (docs) => {
+          const fast = new PostingCollector(1);
+          const plain = new PostingCollector(1);
+          for (const segments of docs) {
+            for (const segment of segments) fast.addPhraseText(0, segment);
+            fast.endSkill();
+            plain.add([fieldKeys(segments, true)]);
+          }
+          expect(snapshot(fast.finish())).toEqual(snapshot(plain.finish()));
+        },
+      ),
+      { numRuns: 1000, seed: 19 },
     );
   });
 });
