@@ -158,19 +158,12 @@ export class PostingIndex {
     }
     if (!a) return 0;
     if (!b) return a.length;
-    if (rest) for (const l of rest) b = mergeUnion(b, l);
-    // Two sorted lists: count while merging, nothing allocated.
-    let x = 0;
-    let y = 0;
-    let n = 0;
-    while (x < a.length && y < b.length) {
-      const u = a[x]!;
-      const v = b[y]!;
-      if (u <= v) x++;
-      if (v <= u) y++;
-      n++;
+    let merged: Uint32Array = b;
+    for (const l of rest ?? []) {
+      const out: Uint32Array = new Uint32Array(merged.length + l.length);
+      merged = out.subarray(0, mergeUnion(merged, l, out));
     }
-    return n + (a.length - x) + (b.length - y);
+    return mergeUnion(a, merged);
   }
 
   /** Sum of the list lengths of sorted key `i` over the fields: an upper bound of unionCount, free to compute. */
@@ -182,22 +175,24 @@ export class PostingIndex {
   }
 }
 
-/** The sorted union of two sorted lists. */
-function mergeUnion(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const out = new Uint32Array(a.length + b.length);
+/** The size of the union of two sorted lists, written to `out` when given (nothing allocated). */
+function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
   let x = 0;
   let y = 0;
   let n = 0;
   while (x < a.length && y < b.length) {
     const u = a[x]!;
     const v = b[y]!;
-    out[n++] = u <= v ? u : v;
+    if (out) out[n] = u <= v ? u : v;
+    n++;
     if (u <= v) x++;
     if (v <= u) y++;
   }
-  while (x < a.length) out[n++] = a[x++]!;
-  while (y < b.length) out[n++] = b[y++]!;
-  return out.subarray(0, n);
+  if (out) {
+    out.set(a.subarray(x), n);
+    out.set(b.subarray(y), n + a.length - x);
+  }
+  return n + (a.length - x) + (b.length - y);
 }
 
 /**

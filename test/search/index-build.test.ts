@@ -98,26 +98,26 @@ describe("TermScanner", () => {
 describe("PostingCollector", () => {
   it("lists every key's skills per field in ascending order, keys sorted", () => {
     const keySets = fc.array(fc.uniqueArray(fc.constantFrom("b", "a", "ab", "中文", "\u0001a b", "z"), { maxLength: 4 }), {
-      minLength: 2,
-      maxLength: 2,
+      minLength: 3,
+      maxLength: 3,
     });
     fc.assert(
       fc.property(fc.array(keySets, { maxLength: 30 }), (docs) => {
-        const collector = new PostingCollector(2);
+        const collector = new PostingCollector(3);
         for (const fields of docs) collector.add(fields);
         const index = collector.finish();
         const expected = new Map<string, number[][]>();
         docs.forEach((fields, ordinal) =>
           fields.forEach((keys, f) => {
             for (const k of keys) {
-              if (!expected.has(k)) expected.set(k, [[], []]);
+              if (!expected.has(k)) expected.set(k, [[], [], []]);
               expected.get(k)![f]!.push(ordinal);
             }
           }),
         );
         expect(index.keys).toEqual([...expected.keys()].sort());
         index.keys.forEach((k, i) => {
-          for (let f = 0; f < 2; f++) {
+          for (let f = 0; f < 3; f++) {
             expect([...index.list(i, f)]).toEqual(expected.get(k)![f]);
             expect([...(index.listOf(k, f) ?? [])]).toEqual(expected.get(k)![f]);
           }
