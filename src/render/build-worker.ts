@@ -3,9 +3,11 @@
 // transferred rather than copied.
 import { parentPort, workerData } from "node:worker_threads";
 import { partTransferList } from "../search/collect-postings.js";
-import { type PassInput, runPass } from "./stream-pass.js";
+import type { WorkerMessage } from "./passes.js";
+import { type PassInput, type PassResult, runPass } from "./stream-pass.js";
 
 const port = parentPort;
 if (!port) throw new Error("build-worker.ts runs only as a worker thread");
-const result = await runPass(workerData as PassInput, (records) => port.postMessage({ type: "progress", records }));
-port.postMessage({ type: "done", result }, result.postings ? partTransferList(result.postings) : []);
+const post = (message: WorkerMessage<PassResult>, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const result = await runPass(workerData as PassInput, (records) => post({ type: "progress", records }));
+post({ type: "done", result }, result.postings ? partTransferList(result.postings) : []);

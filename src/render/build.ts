@@ -30,13 +30,13 @@ import { Category, CategoryDetail } from "../schemas/resources.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { openApiDocument } from "./openapi.js";
-import { directorySink, type OutputSink, type WriteStats } from "./output.js";
+import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
-import { type FirstPass, firstPass, workersFor } from "./passes.js";
+import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
 import { planShards } from "./site-files.js";
-import { spillGroupsFor, writeSpilledShards } from "./spill.js";
+import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { renderStatus } from "./status.js";
 
 export interface BuildOptions {
@@ -185,90 +185,111 @@ async function buildFrom(
   );
   await options.beforeRender?.(dataset);
   const vocabulary = vocabularyOf(dataset);
-  const { sink, finish } = directorySink(options.outDir);
+  const { sink, finish, adopt } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
 
   log(`writing the shards of ${records.length} skills`);
   const plan = planShards(records, read.summaries);
   for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
-  await writeSpilledShards(plan, { dir: read.spillDir, parts: read.parts, groups: read.groups }, data, (n) => log(`  shards ${n}`));
-  for (const [path, value] of plan.summaryFiles) await data.write(path, value);
-  phase("shards");
+  const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
+  // With threads to spare (the first pass had several), a worker assembles the detail and files
+  // shards while this thread goes on with the lists and the search index.
+  const shardJob =
+    read.parts > 1
+      ? runInWorker<WrittenFile[]>("shard-worker", {
+          spill,
+          skillShards: plan.skillShards,
+          aliasEntries: [...plan.aliasEntries],
+          root: resolve(options.outDir),
+          prefix: DATA_PREFIX,
+        } satisfies ShardJob)
+      : writeSpilledShards(plan, spill, data, (n) => log(`  shards ${n}`)).then((): WrittenFile[] => []);
+  // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
+  shardJob.catch(() => {});
+  try {
+    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    phase("shards");
 
-  log("rendering list index");
-  const columns = encodeColumns(records, plan.refs, vocabulary);
-  for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
-  for (const sort of SORTS)
-    for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
+    log("rendering list index");
+    const columns = encodeColumns(records, plan.refs, vocabulary);
+    for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
+    for (const sort of SORTS)
+      for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
 
-  log(`rendering categories in ${vocabulary.locales.length} locales`);
-  const members = categoryMembers(categories, records);
-  for (const locale of vocabulary.locales) {
-    const rendered = renderCategories(categories, records, locale, members);
-    rendered.list.forEach((c) => Category.parse(c));
-    Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
-    await data.write(categoriesFile(locale), json(rendered));
+    log(`rendering categories in ${vocabulary.locales.length} locales`);
+    const members = categoryMembers(categories, records);
+    for (const locale of vocabulary.locales) {
+      const rendered = renderCategories(categories, records, locale, members);
+      rendered.list.forEach((c) => Category.parse(c));
+      Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
+      await data.write(categoriesFile(locale), json(rendered));
+    }
+
+    const events = await readEventLog(options.dataDir);
+    log(`rendering the events feed (${events.events.length} events)`);
+    const feed = await renderEventFeed(events.events, data);
+    phase("lists, categories, events");
+
+    let search: SearchManifest | null = null;
+    let searchMillis = 0;
+    if (read.postings) {
+      log("building search index");
+      const t = performance.now();
+      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`));
+      searchMillis = performance.now() - t;
+      phase("search index");
+    }
+
+    const manifest = BuildManifest.parse({
+      format: MANIFEST_FORMAT,
+      generatedAt: meta.generatedAt,
+      counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
+      shards: { skills: plan.skillShards, summaries: plan.summaryShards },
+      vocabulary,
+      search,
+      events: { count: feed.count, last: feed.last },
+    });
+    await data.write(MANIFEST_FILE, json(manifest));
+
+    log("rendering status and index status");
+    const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
+    const status = renderStatus({
+      dataset,
+      state: await readCrawlState(options.dataDir),
+      lastCrawl: await readLastCrawl(options.dataDir),
+      exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
+      counts: manifest.counts,
+      builtAt: (options.builtAt ?? new Date(meta.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    });
+    for (const [path, value] of status) await data.write(path, json(value));
+    await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
+    // The page's static files are the only paths the function does not answer (routes-file.ts).
+    const staticPaths: string[] = [];
+    const site: OutputSink = {
+      write: (path, data) => {
+        staticPaths.push(path);
+        return sink.write(path, data);
+      },
+    };
+    if (options.publicDir) await copyPublic(options.publicDir, site);
+    if (options.page ?? true) {
+      log("building the page");
+      const page = await writePage(site);
+      log(`  ${page.files.length} files: ${page.files.join(", ")}`);
+    }
+    await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));
+    phase("status, page");
+
+    for (const file of await shardJob) adopt(file);
+    phase("waiting for the shard worker");
+    const output = await finish();
+    const millis = performance.now() - started;
+    log(
+      `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
+    );
+    return { skills: records.length, droppedAliases: plan.droppedAliases, manifest, output, millis, searchMillis, phases };
+  } finally {
+    // The spill folder goes once this returns: the worker must be done with it.
+    await shardJob.catch(() => {});
   }
-
-  const events = await readEventLog(options.dataDir);
-  log(`rendering the events feed (${events.events.length} events)`);
-  const feed = await renderEventFeed(events.events, data);
-  phase("lists, categories, events");
-
-  let search: SearchManifest | null = null;
-  let searchMillis = 0;
-  if (read.postings) {
-    log("building search index");
-    const t = performance.now();
-    search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`));
-    searchMillis = performance.now() - t;
-    phase("search index");
-  }
-
-  const manifest = BuildManifest.parse({
-    format: MANIFEST_FORMAT,
-    generatedAt: meta.generatedAt,
-    counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
-    shards: { skills: plan.skillShards, summaries: plan.summaryShards },
-    vocabulary,
-    search,
-    events: { count: feed.count, last: feed.last },
-  });
-  await data.write(MANIFEST_FILE, json(manifest));
-
-  log("rendering status and index status");
-  const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
-  const status = renderStatus({
-    dataset,
-    state: await readCrawlState(options.dataDir),
-    lastCrawl: await readLastCrawl(options.dataDir),
-    exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
-    counts: manifest.counts,
-    builtAt: (options.builtAt ?? new Date(meta.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z"),
-  });
-  for (const [path, value] of status) await data.write(path, json(value));
-  await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
-  // The page's static files are the only paths the function does not answer (routes-file.ts).
-  const staticPaths: string[] = [];
-  const site: OutputSink = {
-    write: (path, data) => {
-      staticPaths.push(path);
-      return sink.write(path, data);
-    },
-  };
-  if (options.publicDir) await copyPublic(options.publicDir, site);
-  if (options.page ?? true) {
-    log("building the page");
-    const page = await writePage(site);
-    log(`  ${page.files.length} files: ${page.files.join(", ")}`);
-  }
-  await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));
-
-  const output = await finish();
-  phase("status, page, finish");
-  const millis = performance.now() - started;
-  log(
-    `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
-  );
-  return { skills: records.length, droppedAliases: plan.droppedAliases, manifest, output, millis, searchMillis, phases };
 }

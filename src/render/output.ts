@@ -41,28 +41,45 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
   return out;
 }
 
-/** A sink over a real folder; `finish()` removes files the build no longer produced. */
+/** Writes `bytes` to `full` unless the file already holds exactly them; whether it wrote. */
+export async function writeIfChanged(full: string, bytes: Buffer): Promise<boolean> {
+  const existing = await readFile(full).catch(() => undefined);
+  if (existing?.equals(bytes)) return false;
+  await mkdir(dirname(full), { recursive: true });
+  await writeFile(full, bytes);
+  return true;
+}
+
+/** A file another thread wrote into the sink's folder (with writeIfChanged): its path, size and whether it changed. */
+export type WrittenFile = [path: string, bytes: number, written: boolean];
+
+/**
+ * A sink over a real folder; `finish()` removes files the build no longer produced. `adopt` counts
+ * files written into the folder by another thread, as if written here.
+ */
 export function directorySink(root: string) {
   const seen = new Set<string>();
   const stats: WriteStats = { written: 0, unchanged: 0, removed: 0, files: 0, bytes: 0, largest: { path: "", bytes: 0 }, changedPaths: [] };
-  const sink: OutputSink = {
-    async write(path, data) {
-      const full = ensureWithin(root, path);
-      if (seen.has(path)) throw new Error(`output path written twice: ${path}`);
-      seen.add(path);
-      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data);
-      stats.files++;
-      stats.bytes += bytes.length;
-      if (bytes.length > stats.largest.bytes) stats.largest = { path, bytes: bytes.length };
-      const existing = await readFile(full).catch(() => undefined);
-      if (existing?.equals(bytes)) {
-        stats.unchanged++;
-        return;
-      }
-      await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, bytes);
+  const claim = (path: string) => {
+    const full = ensureWithin(root, path);
+    if (seen.has(path)) throw new Error(`output path written twice: ${path}`);
+    seen.add(path);
+    return full;
+  };
+  const adopt = ([path, bytes, written]: WrittenFile) => {
+    stats.files++;
+    stats.bytes += bytes;
+    if (bytes > stats.largest.bytes) stats.largest = { path, bytes };
+    if (written) {
       stats.written++;
       stats.changedPaths.push(path);
+    } else stats.unchanged++;
+  };
+  const sink: OutputSink = {
+    async write(path, data) {
+      const full = claim(path);
+      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data);
+      adopt([path, bytes.length, await writeIfChanged(full, bytes)]);
     },
   };
   async function finish(): Promise<WriteStats> {
@@ -76,5 +93,13 @@ export function directorySink(root: string) {
     stats.changedPaths.sort();
     return stats;
   }
-  return { sink, finish, stats };
+  return {
+    sink,
+    finish,
+    stats,
+    adopt: (file: WrittenFile) => {
+      claim(file[0]);
+      adopt(file);
+    },
+  };
 }

@@ -31,18 +31,25 @@ export interface FirstPass {
   spillBytes: number;
 }
 
-function inWorker(input: PassInput, progress: (records: number) => void): Promise<PassResult> {
+/** What a build worker posts: progress (records so far), then its result once. */
+export type WorkerMessage<T> = { type: "progress"; records: number } | { type: "done"; result: T };
+
+/** Runs one of the build's worker modules (a sibling of this file) to its result. */
+export function runInWorker<T>(
+  module: "build-worker" | "shard-worker",
+  workerData: unknown,
+  progress?: (records: number) => void,
+): Promise<T> {
+  const file = `./${module}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL(import.meta.url.endsWith(".ts") ? "./build-worker.ts" : "./build-worker.js", import.meta.url), {
-      workerData: input,
-    });
-    let result: PassResult | undefined;
-    worker.on("message", (message: { type: "progress"; records: number } | { type: "done"; result: PassResult }) => {
-      if (message.type === "progress") progress(message.records);
-      else result = message.result;
+    const worker = startWorker(new URL(file, import.meta.url), { workerData });
+    let done: { result: T } | undefined;
+    worker.on("message", (message: WorkerMessage<T>) => {
+      if (message.type === "progress") progress?.(message.records);
+      else done = message;
     });
     worker.on("error", reject);
-    worker.on("exit", (code) => (result ? resolve(result) : reject(new Error(`build worker ${input.part} exited with code ${code}`))));
+    worker.on("exit", (code) => (done ? resolve(done.result) : reject(new Error(`build worker ${module} exited with code ${code}`))));
   });
 }
 
@@ -78,7 +85,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
         options.progress(done.reduce((a, b) => a + b, 0));
       };
       // One range runs in this thread: a worker would only add its start-up.
-      return inputs.length === 1 ? runPass(input, progress) : inWorker(input, progress);
+      return inputs.length === 1 ? runPass(input, progress) : runInWorker<PassResult>("build-worker", input, progress);
     }),
   );
 

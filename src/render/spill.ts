@@ -8,7 +8,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fnv1a } from "../contract/shard.js";
-import type { OutputSink } from "./output.js";
+import { ensureWithin, type OutputSink, type WrittenFile, writeIfChanged } from "./output.js";
 import { assembleShards, type ShardPlan } from "./site-files.js";
 
 /** Bytes of skills.jsonl per spill group, about: a group is what the second pass holds at once. */
@@ -118,4 +118,27 @@ export async function writeSpilledShards(
       if (++written % 500 === 0) progress(written);
     }
   }
+}
+
+/** The second pass as a job for a worker thread: it writes the shards under `root`/`prefix` itself. */
+export interface ShardJob {
+  spill: SpillSet;
+  skillShards: number;
+  aliasEntries: [number, [string, string][]][];
+  root: string;
+  prefix: string;
+}
+
+/** Runs a ShardJob; returns what it wrote, for the main thread's sink to count (directorySink's adopt). */
+export async function runShardJob(job: ShardJob): Promise<WrittenFile[]> {
+  const files: WrittenFile[] = [];
+  const sink: OutputSink = {
+    async write(path, data) {
+      const full = `${job.prefix}/${path}`;
+      const bytes = Buffer.from(data);
+      files.push([full, bytes.length, await writeIfChanged(ensureWithin(job.root, full), bytes)]);
+    },
+  };
+  await writeSpilledShards({ skillShards: job.skillShards, aliasEntries: new Map(job.aliasEntries) }, job.spill, sink, () => {});
+  return files;
 }

@@ -1,5 +1,5 @@
-// The streaming build: the same dataset builds the same bytes whatever the worker count, whether or
-// not skills.jsonl is in key order; a bad line in any worker's range is reported with its line in
+// The streaming build: the same dataset builds the same bytes and counts the same files whatever the
+// worker count, whether or not skills.jsonl is in key order; a bad line in any worker's range is reported with its line in
 // the file; nothing is left of the spill files.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
@@ -68,7 +68,14 @@ describe("the streaming build", () => {
       const other = await build({ dataDir, outDir: out, page: false, workers });
       expect(other.droppedAliases).toEqual(report.droppedAliases);
       expectSameTree(one, out);
+      // Shards written by the shard worker are counted as if written by the build's own thread.
+      const { largest: _a, ...counts } = other.output;
+      const { largest: _b, ...expected } = report.output;
+      expect(counts).toEqual(expected);
     }
+    const again = await build({ dataDir, outDir: join(root, "site-2"), page: false, workers: 2 });
+    expect(again.output.written).toBe(0);
+    expect(again.output.unchanged).toBe(report.output.files);
     // The spill folders beside the output are gone.
     expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
   });
