@@ -565,7 +565,9 @@ async function main() {
             const r = m.result[k];
             return (
               `${k} ${ratio(percentile(r.indexWarm, 95), percentile(m.result["1-term"].indexWarm, 50))} index-only, ` +
-              `${ratio(percentile(r.warm, 95), percentile(m.result["1-term"].warm, 50))} end to end (p95; ${m.refused[k] ?? 0} of ${r.cold.length} refused with a 400)`
+              `${ratio(percentile(r.warm, 95), percentile(m.result["1-term"].warm, 50))} end to end (p95; p50 ` +
+              `${ratio(percentile(r.indexWarm, 50), percentile(m.result["1-term"].indexWarm, 50))} and ${ratio(percentile(r.warm, 50), percentile(m.result["1-term"].warm, 50))}; ` +
+              `${m.refused[k] ?? 0} of ${r.cold.length} refused with a 400)`
             );
           }).join("; ") +
           ".",

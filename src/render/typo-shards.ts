@@ -2,7 +2,6 @@
 // TYPO_SHARD_BYTES, each shard carrying the words its keys list once (a word's keys mostly share its
 // first two letters, so they land in the same shard and its text is stored about once).
 import type { TypoEntry, TypoManifest, TypoShard } from "../contract/search-manifest.js";
-import { stableStringify } from "../dataset/json.js";
 import { TYPO_KEY_PREFIX, typoKeyLists, typoVocabulary } from "../search/typo.js";
 import type { OutputSink } from "./output.js";
 import { hashName } from "./search-shards.js";
@@ -47,7 +46,8 @@ export async function writeTypoShards(sink: OutputSink, entries: Iterable<TypoEn
   const lists = typoKeyLists(words, TYPO_KEY_PREFIX);
   const shards: TypoManifest["shards"] = [];
   for (const shard of typoShards(words, lists)) {
-    const text = stableStringify(shard);
+    // A shard is built with its fields in one order and holds only arrays: JSON.stringify is stable here.
+    const text = JSON.stringify(shard);
     const file = hashName("typo", text, "json");
     await sink.write(file, text);
     shards.push({ first: shard.keys[0]![0], file, bytes: Buffer.byteLength(text) });

@@ -157,14 +157,19 @@ export const TYPO_KEY_PREFIX = 5;
  * letter removed (never the first, which a typo never changes), each distinct key once.
  */
 function eachTypoKey(word: string, prefix: number, fn: (key: string) => void): void {
+  if (/[\uD800-\uDFFF]/.test(word)) {
+    const head = chars(word).slice(0, prefix);
+    fn(head.join(""));
+    for (let i = 1; i < head.length; i++) if (i === 1 || head[i] !== head[i - 1]) fn(head.slice(0, i).join("") + head.slice(i + 1).join(""));
+    return;
+  }
   // The build calls this for every vocabulary word: a word without surrogate pairs is cut as a string.
-  const head: string | string[] = /[\uD800-\uDFFF]/.test(word) ? chars(word).slice(0, prefix) : word.slice(0, prefix);
-  const part = (from: number, to: number) => (typeof head === "string" ? head.slice(from, to) : head.slice(from, to).join(""));
-  fn(part(0, head.length));
+  const head = word.length > prefix ? word.slice(0, prefix) : word;
+  fn(head);
   for (let i = 1; i < head.length; i++) {
     // Removing either of two equal neighbours gives the same key.
-    if (i > 1 && head[i] === head[i - 1]) continue;
-    fn(part(0, i) + part(i + 1, head.length));
+    if (i > 1 && head.charCodeAt(i) === head.charCodeAt(i - 1)) continue;
+    fn(head.slice(0, i) + head.slice(i + 1));
   }
 }
 
@@ -248,5 +253,6 @@ export function typoKeyLists(words: readonly TypoEntry[], prefix: number = TYPO_
       else lists.set(key, [i]);
     }),
   );
-  return [...lists].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  // The default sort orders strings by UTF-16 code units, as `<` does, and is faster than a comparator.
+  return [...lists.keys()].sort().map((key) => [key, lists.get(key)!]);
 }
