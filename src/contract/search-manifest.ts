@@ -43,16 +43,25 @@ export const NestedInfoFile = z.array(z.tuple([z.string(), z.string()]));
 export const TypoEntry = z.tuple([z.string(), z.number().int().nonnegative()]);
 export type TypoEntry = z.infer<typeof TypoEntry>;
 /**
- * A typo shard: a range of typo keys (sorted), each with the positions in `words` of the vocabulary
- * words filed under it; `words` holds each of those words once, with its weight.
+ * A typo shard: a range of typo keys, sorted; key `i` lists the words at positions
+ * `at[starts[i]]` up to `at[starts[i + 1]]` (or the end) of `words`, which holds each of them once with
+ * its weight. Flat arrays rather than a list per key: a parsed shard stays small in an isolate's heap.
  */
 export const TypoShard = z
   .object({
     words: z.array(TypoEntry),
-    keys: z.array(z.tuple([z.string(), z.array(z.number().int().nonnegative())])),
+    keys: z.array(z.string()),
+    starts: z.array(z.number().int().nonnegative()),
+    at: z.array(z.number().int().nonnegative()),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.starts.length === s.keys.length, "one start per key");
 export type TypoShard = z.infer<typeof TypoShard>;
+
+/** The words (positions in `shard.words`) that key `i` of a typo shard lists. */
+export function typoKeyWords(shard: TypoShard, i: number): number[] {
+  return shard.at.slice(shard.starts[i]!, i + 1 < shard.starts.length ? shard.starts[i + 1]! : shard.at.length);
+}
 export const TypoManifest = z
   .object({
     /** How many first letters of a word its typo keys look at (src/search/typo.ts). */

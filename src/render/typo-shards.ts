@@ -13,27 +13,28 @@ export const TYPO_SHARD_BYTES = 64 * 1024;
 export function typoShards(words: readonly TypoEntry[], lists: readonly [string, number[]][], target = TYPO_SHARD_BYTES): TypoShard[] {
   const shards: TypoShard[] = [];
   let local = new Map<number, number>();
-  let shard: TypoShard = { words: [], keys: [] };
+  let shard: TypoShard = { words: [], keys: [], starts: [], at: [] };
   let bytes = 0;
   for (const [key, list] of lists) {
-    // Estimated JSON size: the key and its positions, and the words this shard does not hold yet.
-    let size = key.length + 8 + 6 * list.length;
+    // Estimated JSON size: the key, its start and positions, and the words this shard does not hold yet.
+    let size = key.length + 10 + 6 * list.length;
     for (const w of list) if (!local.has(w)) size += words[w]![0].length + 12;
     if (shard.keys.length > 0 && bytes + size > target) {
       shards.push(shard);
-      shard = { words: [], keys: [] };
+      shard = { words: [], keys: [], starts: [], at: [] };
       local = new Map();
       bytes = 0;
     }
-    const positions = list.map((w) => {
+    shard.keys.push(key);
+    shard.starts.push(shard.at.length);
+    for (const w of list) {
       let at = local.get(w);
       if (at === undefined) {
         at = shard.words.push(words[w]!) - 1;
         local.set(w, at);
       }
-      return at;
-    });
-    shard.keys.push([key, positions]);
+      shard.at.push(at);
+    }
     bytes += size;
   }
   if (shard.keys.length > 0) shards.push(shard);
@@ -50,7 +51,7 @@ export async function writeTypoShards(sink: OutputSink, entries: Iterable<TypoEn
     const text = JSON.stringify(shard);
     const file = hashName("typo", text, "json");
     await sink.write(file, text);
-    shards.push({ first: shard.keys[0]![0], file, bytes: Buffer.byteLength(text) });
+    shards.push({ first: shard.keys[0]!, file, bytes: Buffer.byteLength(text) });
   }
   return { keyPrefix: TYPO_KEY_PREFIX, shards, words: words.length, keys: lists.length };
 }

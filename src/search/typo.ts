@@ -4,7 +4,7 @@
 // neighbourhood (SymSpell's idea, on a prefix): every vocabulary word is filed under its first
 // TYPO_KEY_PREFIX letters and under each of those with one letter (never the first) removed; a query
 // word reads only its own few keys, so its cost does not grow with the vocabulary.
-import { shardFor, type TypoEntry, type TypoManifest, TypoShard } from "../contract/search-manifest.js";
+import { shardFor, type TypoEntry, type TypoManifest, TypoShard, typoKeyWords } from "../contract/search-manifest.js";
 import type { IndexFiles } from "./families.js";
 
 export const ONE_TYPO_LENGTH = 5;
@@ -160,7 +160,8 @@ function eachTypoKey(word: string, prefix: number, fn: (key: string) => void): v
   if (/[\uD800-\uDFFF]/.test(word)) {
     const head = chars(word).slice(0, prefix);
     fn(head.join(""));
-    for (let i = 1; i < head.length; i++) if (i === 1 || head[i] !== head[i - 1]) fn(head.slice(0, i).join("") + head.slice(i + 1).join(""));
+    for (let i = 1; i < head.length; i++)
+      if (i === 1 || head[i] !== head[i - 1]) fn(head.slice(0, i).join("") + head.slice(i + 1).join(""));
     return;
   }
   // The build calls this for every vocabulary word: a word without surrogate pairs is cut as a string.
@@ -190,16 +191,16 @@ export function typoKeysMeet(a: string, b: string, prefix: number = TYPO_KEY_PRE
   return typoKeys(b, prefix).some((k) => keys.has(k));
 }
 
-/** Position of `key` in a shard's sorted keys, or -1. */
-function keyIndex(keys: readonly (readonly [string, unknown])[], key: string): number {
+/** Position of `key` in sorted `keys`, or -1. */
+function keyIndex(keys: readonly string[], key: string): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (keys[mid]![0] < key) lo = mid + 1;
+    if (keys[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
-  return lo < keys.length && keys[lo]![0] === key ? lo : -1;
+  return lo < keys.length && keys[lo] === key ? lo : -1;
 }
 
 /**
@@ -229,7 +230,7 @@ export async function findTypoMatches(
     const shard = shards[s]!;
     for (const key of keys) {
       const at = keyIndex(shard.keys, key);
-      if (at >= 0) for (const w of shard.keys[at]![1]) candidates.set(shard.words[w]![0], shard.words[w]!);
+      if (at >= 0) for (const w of typoKeyWords(shard, at)) candidates.set(shard.words[w]![0], shard.words[w]!);
     }
   });
   charge(candidates.size);

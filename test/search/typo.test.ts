@@ -2,6 +2,7 @@
 // distance bound against a plain dynamic-programming reference, the typo keys and their shards.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { TypoShard, typoKeyWords } from "../../src/contract/search-manifest.js";
 import { typoShards } from "../../src/render/typo-shards.js";
 import {
   allowedTypos,
@@ -120,9 +121,12 @@ describe("typo rules", () => {
     expect(lists.map(([k]) => k)).toEqual([...new Set(words.flatMap(([w]) => typoKeys(w)))].sort());
     for (const target of [1, 64, 1 << 20]) {
       const shards = typoShards(words, lists, target);
-      const back = shards.flatMap((s) => s.keys.map(([k, at]): [string, string[]] => [k, at.map((i) => s.words[i]![0])]));
+      const back = shards.flatMap((s) => s.keys.map((k, i): [string, string[]] => [k, typoKeyWords(s, i).map((w) => s.words[w]![0])]));
       expect(back).toEqual(lists.map(([k, at]) => [k, at.map((i) => words[i]![0])]));
-      for (const s of shards) expect(new Set(s.words.map(([w]) => w)).size).toBe(s.words.length);
+      for (const s of shards) {
+        expect(new Set(s.words.map(([w]) => w)).size).toBe(s.words.length);
+        expect(TypoShard.parse(JSON.parse(JSON.stringify(s)))).toEqual(s);
+      }
     }
     expect(typoShards(words, lists, 1 << 20)).toHaveLength(1);
   });
