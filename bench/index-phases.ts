@@ -1,5 +1,5 @@
 // The search index build, phase by phase: CPU and wall time of each step the build logs
-// (collecting postings, inverting, term shards, nested family, prefix unions, typo buckets,
+// (collecting postings, inverting, term shards, nested family, prefix unions, typo keys,
 // suggestions), and one digest of every index file's path and bytes, so two versions of the
 // build can be compared for byte identity without writing the files. CPU time is printed beside
 // wall time because the machine is shared: wall time varies with the load, CPU time much less.
