@@ -1,9 +1,11 @@
 // GET /skills and GET /categories/{slug}/skills: a page of a prebuilt list order, filtered by the
-// category and platform bitmasks of the list index, then filled from the summary shards.
+// category and platform bitmasks of the list index, then filled from the summary shards; an
+// unfiltered page within the order's first skills (the manifest's lists.head) is read whole from the order's head file.
 import { bitmask } from "../contract/columns.js";
-import { listOrderFile } from "../contract/paths.js";
+import { listHeadFile, listOrderFile } from "../contract/paths.js";
 import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
+import type { SkillSummary } from "../schemas/resources.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 
@@ -28,8 +30,23 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   const catMask = bitmask(filter.categories, manifest.vocabulary.categories);
   const platMask = bitmask(filter.platform ? [filter.platform] : [], manifest.vocabulary.platforms);
   const since = filter.updatedSince;
-  // Only the columns this list filters on are read; an unfiltered page reads its order file alone
-  // (and the summaries' refs).
+  const skills = manifest.counts.skills;
+  const { head, chunk } = manifest.lists;
+  if (catMask === 0 && platMask === 0 && since === undefined && (start >= skills || Math.min(end, skills) <= head)) {
+    // A page past the end reads nothing; a page of the head, the one or two head files it spans.
+    const last = Math.min(end, skills);
+    const first = Math.floor(start / chunk);
+    const count = start < last ? Math.floor((last - 1) / chunk) - first + 1 : 0;
+    const files = await Promise.all(Array.from({ length: count }, (_, k) => store.slotted(listHeadFile(q.sort, q.order, first + k))));
+    // The build validated every summary; the hot path does not check it again.
+    const data = Array.from({ length: Math.max(0, last - start) }, (_, i) => {
+      const at = start + i;
+      return files[Math.floor(at / chunk) - first]!.value(at % chunk) as SkillSummary;
+    });
+    return { body: { data, pagination: pagination(q.page, q.limit, skills) }, cache: "data" };
+  }
+  // Only the columns this list filters on are read; an unfiltered page past the head reads its order
+  // file alone (and the summaries' refs).
   const [order, cols] = await Promise.all([
     store.u32(listOrderFile(q.sort, q.order)),
     store.columns([

@@ -3,8 +3,17 @@
 
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { SortKey, SortOrder } from "../schemas/params.js";
+import { encodeSlotted } from "./slotted.js";
 
 export const SORTS: readonly SortKey[] = ["stars", "updated", "name"];
+/**
+ * Each order's first skills also have their summaries in the order's head files, in list order,
+ * `chunk` positions a file (src/contract/paths.ts listHeadFile; the manifest's `lists` says what a
+ * build wrote), so the pages people read most (the first 50 pages of 20) read one or two files of
+ * ~30 KB instead of the order file, the refs and a summary shard per skill.
+ */
+export const LIST_HEAD = { positions: 1000, chunk: 100 } as const;
+export type ListHead = { positions: number; chunk: number };
 export const ORDERS: readonly SortOrder[] = ["asc", "desc"];
 
 /** Compares two names case-insensitively by code unit, then exactly, so the order is locale-free. */
@@ -19,6 +28,13 @@ export const compareNames = (a: string, b: string): number => {
  * Ordinals (indexes into `records`, which are in key order) in list order. Because records are
  * already in key order, comparing ordinals breaks ties by owner/repo.
  */
+/** An order's head files from its first ordinals: in file n, slot i (key i, zero-padded so keys ascend) holds the summary at position n * chunk + i. */
+export function encodeListHead(head: Uint32Array, summaries: readonly string[], chunk: number): Uint8Array[] {
+  return Array.from({ length: Math.ceil(head.length / chunk) }, (_, n) =>
+    encodeSlotted(Array.from(head.subarray(n * chunk, (n + 1) * chunk), (o, i) => [String(i).padStart(9, "0"), summaries[o]!] as const)),
+  );
+}
+
 export function listOrder(records: readonly SkillRecord[], sort: SortKey, order: SortOrder): Uint32Array {
   const ordinals = Array.from(records.keys());
   const dir = order === "asc" ? 1 : -1;

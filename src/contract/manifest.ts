@@ -13,6 +13,8 @@ export const BuildManifest = z
     generatedAt: IsoTimestamp.describe("When the dataset was crawled"),
     counts: z.object({ skills: Count, aliases: Count, files: Count }).strict(),
     shards: z.object({ skills: z.number().int().positive(), summaries: z.number().int().positive() }).strict(),
+    /** How many of each order's first positions its head files hold, and how many a file (src/contract/list-order.ts LIST_HEAD). */
+    lists: z.object({ head: Count, chunk: z.number().int().positive() }).strict(),
     vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),
     search: SearchManifest.nullable().describe("The search index layout (null when built without one)"),
     events: z

@@ -17,6 +17,9 @@ export const ROUTES_FILE = "_routes.json";
 export const columnFile = (name: ColumnName): string => `lists/columns/${name}.bin`;
 /** A prebuilt list order: skill ordinals as little-endian u32 (src/contract/list-order.ts). */
 export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists/${sort}-${order}.bin`;
+/** Head file `n` of an order: the summaries of its positions from n * chunk, a slotted shard by position (src/contract/list-order.ts LIST_HEAD). */
+export const listHeadFile = (sort: SortKey, order: SortOrder, n: number): string =>
+  `lists/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
 
 /** Categories of one locale: the list and every category's detail (src/contract/categories.ts). */
 export const categoriesFile = (locale: string): string => `categories/${locale}.json`;

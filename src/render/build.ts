@@ -8,9 +8,18 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
-import { listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import { categoriesFile, columnFile, DATA_PREFIX, listOrderFile, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
+import {
+  categoriesFile,
+  columnFile,
+  DATA_PREFIX,
+  listHeadFile,
+  listOrderFile,
+  MANIFEST_FILE,
+  OPENAPI_FILE,
+  ROUTES_FILE,
+} from "../contract/paths.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
@@ -58,6 +67,8 @@ export interface BuildOptions {
    * hand edits here (src/events/record.ts), so the feed it renders next includes them.
    */
   beforeRender?: (dataset: Dataset) => Promise<void>;
+  /** Positions in each list order's head files and per file (default LIST_HEAD); tests set small ones to page past them. */
+  listHead?: ListHead;
   /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
   workers?: number;
 }
@@ -211,10 +222,16 @@ async function buildFrom(
     phase("shards");
 
     log("rendering list index");
+    const listHead = options.listHead ?? LIST_HEAD;
     const columns = encodeColumns(records, plan.refs, vocabulary);
     for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
     for (const sort of SORTS)
-      for (const order of ORDERS) await data.write(listOrderFile(sort, order), toLittleEndian(listOrder(records, sort, order)));
+      for (const order of ORDERS) {
+        const ordinals = listOrder(records, sort, order);
+        await data.write(listOrderFile(sort, order), toLittleEndian(ordinals));
+        const heads = encodeListHead(ordinals.subarray(0, listHead.positions), read.summaries, listHead.chunk);
+        for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
+      }
 
     log(`rendering categories in ${vocabulary.locales.length} locales`);
     const members = categoryMembers(categories, records);
@@ -245,6 +262,7 @@ async function buildFrom(
       generatedAt: meta.generatedAt,
       counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
       shards: { skills: plan.skillShards, summaries: plan.summaryShards },
+      lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
       vocabulary,
       search,
       events: { count: feed.count, last: feed.last },

@@ -1,29 +1,38 @@
 // Which list-index files a cold request reads: one file per column, so an unfiltered list reads its
-// order file and the summaries' refs, a filter adds only its own column, and search adds stars and
+// order's head file (or, past the head, its order file and the summaries' refs), a filter adds only its own column, and search adds stars and
 // updated (its ranking) plus its filters. Each request runs in-process on a fresh store over the built
 // fixture site, and its answer is checked against its envelope schema as well.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssetFetcher } from "../../src/api/env.js";
 import { handleRequest } from "../../src/api/handle.js";
 import { createServices } from "../../src/api/services.js";
-import { DATA_PATH } from "../../src/contract/paths.js";
+import { fromLittleEndian } from "../../src/contract/columns.js";
+import { LIST_HEAD } from "../../src/contract/list-order.js";
+import { DATA_PATH, listOrderFile } from "../../src/contract/paths.js";
 import { folderAssets } from "../../src/node/folder-assets.js";
 import { SearchEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { buildSearchSite, type SearchSite } from "../support/search-site.js";
 
 let site: SearchSite;
+/** The same dataset with heads of 12 skills in files of 5, so pages span head files and reach past them. */
+let shortHeads: SearchSite;
 beforeAll(async () => {
-  site = await buildSearchSite("column-reads-");
-}, 120_000);
-afterAll(() => rmSync(site.dir, { recursive: true, force: true }));
+  [site, shortHeads] = await Promise.all([
+    buildSearchSite("column-reads-"),
+    buildSearchSite("column-reads-short-", { listHead: { positions: 12, chunk: 5 } }),
+  ]);
+}, 180_000);
+afterAll(() => {
+  for (const s of [site, shortHeads]) rmSync(s.dir, { recursive: true, force: true });
+});
 
 const allow = { check: async () => ({}) };
 
 /** GETs `path` on a fresh isolate's services; returns the parsed body and the list-index files fetched. */
-async function coldRequest(path: string): Promise<{ status: number; body: unknown; lists: string[] }> {
-  const inner = folderAssets(join(site.dir, "site"));
+async function coldRequest(path: string, on = site): Promise<{ status: number; body: unknown; lists: string[] }> {
+  const inner = folderAssets(join(on.dir, "site"));
   const fetched: string[] = [];
   const recording: AssetFetcher = {
     fetch(input) {
@@ -43,19 +52,52 @@ async function coldRequest(path: string): Promise<{ status: number; body: unknow
 const columns = (...names: string[]) => names.map((n) => `lists/columns/${n}.bin`);
 
 describe("a cold list reads only the columns it uses", () => {
-  it("unfiltered: its order file and the refs", async () => {
-    const r = await coldRequest("/skills?sort=name&order=asc&limit=5");
+  it(`unfiltered, within the first ${LIST_HEAD.positions} skills: the head file it falls in`, async () => {
+    const r = await coldRequest("/skills?sort=name&order=asc&limit=5&page=3");
     expect(r.status).toBe(200);
     const body = SkillListEnvelope.parse(r.body);
     expect(body.data).toHaveLength(5);
     expect(body.pagination.total).toBe(site.records.length);
-    expect(r.lists).toEqual([...columns("ref"), "lists/name-asc.bin"].sort());
+    expect(r.lists).toEqual(["lists/head/name-asc/0000.bin"]);
+    // The same page as the order file and the summary shards give.
+    const order = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile("name", "asc"))));
+    expect(body.data).toEqual(await site.store.summaries(Array.from(order.subarray(10, 15))));
   });
-  it("a page past the end reads no column at all", async () => {
+  it("across head files and past the head (the order file and the refs), the same pages either way", async () => {
+    expect(shortHeads.manifest.lists).toEqual({ head: 12, chunk: 5 });
+    expect(site.manifest.lists).toEqual({ head: Math.min(LIST_HEAD.positions, site.records.length), chunk: LIST_HEAD.chunk });
+    for (const [sort, order] of [
+      ["stars", "desc"],
+      ["updated", "asc"],
+      ["name", "desc"],
+    ] as const) {
+      for (const [page, limit] of [
+        [1, 10],
+        [2, 5],
+        [3, 4],
+        [2, 7],
+        [4, 6],
+      ] as const) {
+        const path = `/skills?sort=${sort}&order=${order}&page=${page}&limit=${limit}`;
+        const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
+        expect([inHead.status, past.status]).toEqual([200, 200]);
+        const [a, b] = [SkillListEnvelope.parse(inHead.body), SkillListEnvelope.parse(past.body)];
+        expect(a.data).toHaveLength(limit);
+        expect([b.data, b.pagination]).toEqual([a.data, a.pagination]);
+        expect(inHead.lists).toEqual([`lists/head/${sort}-${order}/0000.bin`]);
+        const [start, end] = [(page - 1) * limit, page * limit];
+        const files = Array.from({ length: Math.floor((end - 1) / 5) - Math.floor(start / 5) + 1 }, (_, k) => Math.floor(start / 5) + k);
+        expect(past.lists).toEqual(
+          end <= 12 ? files.map((n) => `lists/head/${sort}-${order}/000${n}.bin`) : [...columns("ref"), `lists/${sort}-${order}.bin`],
+        );
+      }
+    }
+  });
+  it("a page past the end reads nothing", async () => {
     const r = await coldRequest("/skills?page=999&limit=100");
     expect(r.status).toBe(200);
     expect(SkillListEnvelope.parse(r.body).data).toEqual([]);
-    expect(r.lists).toEqual(["lists/stars-desc.bin"]);
+    expect(r.lists).toEqual([]);
   });
   it("each filter adds its own column", async () => {
     const { categories, platforms } = site.manifest.vocabulary;

@@ -9,7 +9,7 @@ import type { AssetStore } from "../../src/api/store.js";
 import { ApiError } from "../../src/contract/errors.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
 import { folderStore } from "../../src/node/folder-assets.js";
-import { build } from "../../src/render/build.js";
+import { type BuildOptions, build } from "../../src/render/build.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { writeFixtureDataset } from "./search-fixture.js";
 import { type ReferenceIndex, referenceIndex } from "./search-reference.js";
@@ -24,10 +24,10 @@ export interface SearchSite {
   scope(path: "search" | "autocomplete", params: Record<string, string>): RequestScope;
 }
 
-export async function buildSearchSite(prefix: string): Promise<SearchSite> {
+export async function buildSearchSite(prefix: string, options: Pick<BuildOptions, "listHead"> = {}): Promise<SearchSite> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const records = await writeFixtureDataset(join(dir, "data"));
-  await build({ dataDir: join(dir, "data"), outDir: join(dir, "site") });
+  await build({ dataDir: join(dir, "data"), outDir: join(dir, "site"), ...options });
   const store = folderStore(join(dir, "site"));
   const manifest = await store.manifest();
   // Deployment-derived values (parameter schemas, search manifest), made once as the function does.
