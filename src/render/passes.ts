@@ -6,7 +6,7 @@ import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import { PostingIndex } from "../search/collect-postings.js";
-import { type PassInput, type PassResult, runPass } from "./stream-pass.js";
+import { type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
 import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
 /** Below this many bytes of skills.jsonl a range is not worth a worker thread's start (about a second). */
@@ -31,21 +31,23 @@ export interface FirstPass {
   spillBytes: number;
 }
 
-/** What a build worker posts: progress (records so far), then its result once. */
-export type WorkerMessage<T> = { type: "progress"; records: number } | { type: "done"; result: T };
+/** What a build worker posts: progress (records so far) and batches of its output, then its result once. */
+export type WorkerMessage<T, B = never> = { type: "progress"; records: number } | { type: "batch"; batch: B } | { type: "done"; result: T };
 
 /** Runs one of the build's worker modules (a sibling of this file) to its result. */
-export function runInWorker<T>(
+export function runInWorker<T, B = never>(
   module: "build-worker" | "shard-worker",
   workerData: unknown,
   progress?: (records: number) => void,
+  onBatch?: (batch: B) => void,
 ): Promise<T> {
   const file = `./${module}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
   return new Promise((resolve, reject) => {
     const worker = startWorker(new URL(file, import.meta.url), { workerData });
     let done: { result: T } | undefined;
-    worker.on("message", (message: WorkerMessage<T>) => {
+    worker.on("message", (message: WorkerMessage<T, B>) => {
       if (message.type === "progress") progress?.(message.records);
+      else if (message.type === "batch") onBatch?.(message.batch);
       else done = message;
     });
     worker.on("error", reject);
@@ -78,14 +80,21 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
       search: options.search,
     }),
   );
+  // Each range's slim records and summaries, in batches as its worker hands them over, then its result's.
+  const batches: PassBatch[][] = ranges.map(() => []);
   const results = await Promise.all(
-    inputs.map((input) => {
+    inputs.map(async (input) => {
       const progress = (records: number) => {
         done[input.part] = records;
         options.progress(done.reduce((a, b) => a + b, 0));
       };
       // One range runs in this thread: a worker would only add its start-up.
-      return inputs.length === 1 ? runPass(input, progress) : runInWorker<PassResult>("build-worker", input, progress);
+      const result =
+        inputs.length === 1
+          ? await runPass(input, progress)
+          : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => batches[input.part]!.push(batch));
+      batches[input.part]!.push({ records: result.records, summaries: result.summaries });
+      return result;
     }),
   );
 
@@ -95,17 +104,19 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   let sorted = true;
   let lines = 0;
   let spillBytes = 0;
-  for (const result of results) {
+  results.forEach((result, part) => {
+    const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
     problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
-    const first = result.records[0];
     const last = records[records.length - 1];
     if (!result.sorted || (first && last && skillKey(first.owner, first.repo) < skillKey(last.owner, last.repo))) sorted = false;
     if (result.postings) result.postings.first = records.length;
-    for (const r of result.records) records.push(r);
-    for (const s of result.summaries) summaries.push(s);
+    for (const batch of batches[part]!.splice(0)) {
+      for (const r of batch.records) records.push(r);
+      for (const s of batch.summaries) summaries.push(s);
+    }
     lines += result.lines;
     spillBytes += result.spillBytes;
-  }
+  });
   const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
   const postings = options.search && problems.length === 0 && sorted ? PostingIndex.fromParts(parts) : null;
   return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes };

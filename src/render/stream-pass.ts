@@ -40,11 +40,29 @@ export interface PassResult {
   spillBytes: number;
 }
 
-export async function runPass(input: PassInput, progress: (records: number) => void): Promise<PassResult> {
+/** Slim records and their summaries, handed over in order. */
+export interface PassBatch {
+  records: SlimRecord[];
+  summaries: string[];
+}
+
+/** Records a worker hands over at a time, so its own heap never holds its whole range's. */
+const BATCH = 1000;
+
+/**
+ * Runs the pass over `input.range`. With `onBatch`, the slim records and summaries are handed over
+ * every BATCH records (with the progress) and the result holds only the last ones.
+ */
+export async function runPass(
+  input: PassInput,
+  progress: (records: number) => void,
+  onBatch?: (batch: PassBatch) => void,
+): Promise<PassResult> {
   const spill = new SpillWriter(input.spillDir, input.part, input.groups);
   const collector = input.search ? new PostingCollector(FIELDS.length) : null;
-  const records: SlimRecord[] = [];
-  const summaries: string[] = [];
+  let records: SlimRecord[] = [];
+  let summaries: string[] = [];
+  let count = 0;
   const problems: DatasetProblem[] = [];
   let sorted = true;
   let lastKey = "";
@@ -54,7 +72,7 @@ export async function runPass(input: PassInput, progress: (records: number) => v
       // After the first problem the build fails: only the rest of the problems are worth finding.
       if (!record || problems.length > 0) return;
       const key = skillKey(record.owner, record.repo);
-      if (records.length > 0 && key < lastKey) sorted = false;
+      if (count > 0 && key < lastKey) sorted = false;
       lastKey = key;
       const entries = renderSkillEntries(record, input.stats);
       spill.add("d", key, entries.detail);
@@ -62,9 +80,16 @@ export async function runPass(input: PassInput, progress: (records: number) => v
       if (collector) collectSkill(collector, record);
       records.push(slim(record));
       summaries.push(renderSummary(record));
-      if (records.length % 1000 === 0) progress(records.length);
+      if (++count % BATCH === 0) {
+        if (onBatch) {
+          onBatch({ records, summaries });
+          records = [];
+          summaries = [];
+        }
+        progress(count);
+      }
     });
-    progress(records.length);
+    progress(count);
     return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes };
   } finally {
     spill.close();
