@@ -15,10 +15,11 @@ const sections: string[] = [];
 for (const n of values.sizes.split(",").map(Number)) {
   const dataset = await readDataset(join(values.work, `synth-${n}`));
   const kinds = requestKinds(dataset);
+  const popular = requestKinds(dataset, "popular");
   for (const r of dataset.records) r.files = [];
   const site = join(values.work, `site-${n}`);
   process.stderr.write(`[${n}] answer times in-process\n`);
-  const q = await timeQueries(site, kinds);
+  const q = await timeQueries(site, kinds, popular);
   process.stderr.write(`[${n}] answer times through wrangler pages dev\n`);
   sections.push(answersSection(n, q, await timeServed(site, kinds)));
 }

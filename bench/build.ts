@@ -75,6 +75,7 @@ for (const n of sizes) {
   const contentBytes = dataset.records.reduce((s, r) => s + r.files.reduce((m, f) => m + f.size, 0), 0);
   const naiveFiles = dataset.records.length * 3 + dataset.categories.categories.length * (1 + Math.ceil(dataset.records.length / 20));
   const kinds = requestKinds(dataset);
+  const popular = requestKinds(dataset, "popular");
   // Only the keys and a few facts stay for the request mix; the texts go before the builds run.
   for (const r of dataset.records) r.files = [];
 
@@ -86,7 +87,7 @@ for (const n of sizes) {
   const changed = await changeEvery(dataDir, changedDir, 100);
   const second = JSON.parse(run(["bench/build-once.ts", "--data", changedDir, "--out", outDir]));
   log(`[${n}] answer times in-process (over the rebuilt site)`);
-  const q = await timeQueries(outDir, kinds);
+  const q = await timeQueries(outDir, kinds, popular);
   log(`[${n}] answer times through wrangler pages dev`);
   const served = await timeServed(outDir, kinds);
   summary.push([

@@ -18,6 +18,8 @@ export interface PagesDev {
   api: string;
   /** The folder holding wrangler's local state (KV); pass it to `wrangler kv ... --persist-to`. */
   persistTo: string;
+  /** The devtools inspector's port on 127.0.0.1 (the isolate's heap statistics, for benchmarks). */
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 
@@ -48,12 +50,13 @@ export interface StartOptions {
 export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
   const port = await freePort();
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "skills-api-state-"));
+  const inspectorPort = await freePort();
   const args = pagesDevArgs({
     siteDir: options.siteDir,
     host: "127.0.0.1",
     port,
     persistTo,
-    inspectorPort: await freePort(),
+    inspectorPort,
     vars: options.vars,
     r2: options.r2,
   });
@@ -97,5 +100,5 @@ export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { origin, api: `${origin}/api/v1`, persistTo, stop };
+  return { origin, api: `${origin}/api/v1`, persistTo, inspectorPort, stop };
 }
