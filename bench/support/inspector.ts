@@ -15,29 +15,51 @@ export interface IsolateHeap {
   embedderHeapUsedSize: number;
 }
 
-export async function isolateHeap(inspectorPort: number, timeoutMs = 10_000): Promise<IsolateHeap> {
+export interface Inspector {
+  heap(): Promise<IsolateHeap>;
+  close(): void;
+}
+
+/**
+ * Connects before the requests to be measured: wrangler's inspector proxy turns network events on
+ * for a client and would otherwise replay every request of the session (bodies included) on
+ * connecting, so the connection turns them off at once and the requests stay unobserved.
+ */
+export async function openInspector(inspectorPort: number, timeoutMs = 30_000): Promise<Inspector> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string }[];
   if (!targets[0]) throw new Error("the inspector lists no isolate");
   const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
-  try {
-    return await new Promise<IsolateHeap>((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error(`no heap figures from the inspector in ${timeoutMs} ms`)), timeoutMs);
-      ws.on("error", fail);
-      ws.on("open", () => ws.send(JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" })));
-      ws.on("message", (data) => {
-        const m = JSON.parse(String(data)) as { id?: number; result?: IsolateHeap; error?: { message: string } };
-        if (m.id !== 1) return;
+  const waiting = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
+  ws.on("message", (data) => {
+    const text = String(data);
+    // Only answers to this client's calls are parsed; events are skipped unread.
+    const id = /^\{"id":(\d+),/.exec(text)?.[1];
+    if (id !== undefined) waiting.get(Number(id))?.(JSON.parse(text));
+  });
+  await new Promise<void>((ok, fail) => {
+    ws.once("open", () => ok());
+    ws.once("error", fail);
+  });
+  let next = 0;
+  const call = (method: string) =>
+    new Promise<unknown>((ok, fail) => {
+      const id = ++next;
+      const timer = setTimeout(() => fail(new Error(`no answer to ${method} from the inspector in ${timeoutMs} ms`)), timeoutMs);
+      waiting.set(id, (m) => {
         clearTimeout(timer);
-        if (m.result) ok(m.result);
-        else fail(new Error(`inspector: ${m.error?.message ?? "no result"}`));
+        waiting.delete(id);
+        if (m.error) fail(new Error(`inspector: ${m.error.message}`));
+        else ok(m.result);
       });
+      ws.send(JSON.stringify({ id, method }));
     });
-  } finally {
-    ws.close();
-  }
+  await call("Network.disable");
+  return { heap: async () => (await call("Runtime.getHeapUsage")) as IsolateHeap, close: () => ws.close() };
 }
 
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
-export const isolateHeapLine = (h: IsolateHeap) =>
-  `${mib(h.usedSize + h.backingStorageSize + h.embedderHeapUsedSize)} MB in all (JS heap ${mib(h.usedSize)} MB used of ${mib(h.totalSize)} MB, array buffers ${mib(h.backingStorageSize)} MB, workerd's objects ${mib(h.embedderHeapUsedSize)} MB)`;
+export const isolateHeapLine = (h: IsolateHeap | Error) =>
+  h instanceof Error
+    ? `not measured (${h.message})`
+    : `${mib(h.usedSize + h.backingStorageSize + h.embedderHeapUsedSize)} MB in all (JS heap ${mib(h.usedSize)} MB used of ${mib(h.totalSize)} MB, array buffers ${mib(h.backingStorageSize)} MB, workerd's objects ${mib(h.embedderHeapUsedSize)} MB)`;
