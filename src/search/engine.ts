@@ -13,7 +13,7 @@ import { type FamilyManifest, FamilyReader, type IndexFiles, type KeyRef, QueryB
 import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
 import { clauseFields, clauseScore, NESTED_FIELDS, OWN_FIELDS, pageOf, type Ranked } from "./rank.js";
 import { pairsOf } from "./text.js";
-import { allowedTypos, findTypoMatches, type TypoMatch } from "./typo.js";
+import { allowedTypos, findTypoMatches, type TypoMatch, typoMatchesPerWord } from "./typo.js";
 
 /**
  * When a plain word joins its typo matches: "missing" only when no skill holds the word itself (the
@@ -125,8 +125,10 @@ async function resolveIn(reader: FamilyReader, c: Clause, lists: readonly number
   for (const l of lists) {
     // In a list with pair keys, a phrase's pairs imply its words: the words' (longer) lists are skipped.
     const needed: (KeyRef | undefined)[] = phraseLists[l] && pairRefs.length > 0 ? pairRefs : refs;
+    // A word no list holds leaves the list's set absent (read as empty): a query of many unknown
+    // words allocates nothing for them.
     let set: Bitset | undefined;
-    if (needed.some((ref) => ref === undefined)) set = new Bitset(size);
+    if (needed.some((ref) => ref === undefined)) set = undefined;
     else {
       for (const ref of needed) {
         const one = FamilyReader.postings(ref, l, new Bitset(size));
@@ -147,37 +149,45 @@ function toOwners(set: Bitset | undefined, owners: Uint32Array, docCount: number
   return out;
 }
 
-/** A word's exact matches: its skills per ranked field, and its nested ids per nested field. */
+/** A typo word's exact matches: its skills per own ranked field, and its nested ids per nested field. */
 async function wordSets(index: SearchIndex, word: string): Promise<{ match: Sets; nested: Sets }> {
   const c: Clause = { kind: "term", terms: [word], negate: false };
   const [own, nested] = await Promise.all([
-    resolveIn(index.main, c, [0, 1, 2], PHRASE_FIELDS),
+    resolveIn(index.main, c, OWN_FIELDS, PHRASE_FIELDS),
     resolveIn(index.nested, c, [0, 1], PHRASE_FIELDS),
   ]);
-  const owners = await index.owners();
-  return {
-    match: [...OWN_FIELDS.map((f) => own.match[f]), ...nested.match.map((s) => toOwners(s, owners, index.docCount))],
-    nested: nested.match,
-  };
+  return { match: own.match, nested: nested.match };
 }
 
-const orInto = (target: Sets, k: number, s: Bitset | undefined) => {
-  if (s) target[k] = target[k] ? target[k]!.clone().or(s) : s.clone();
+/** `set` OR-ed into `target[k]`, which is this clause's own copy (`owned`), made on the first OR. */
+const orInto = (target: Sets, owned: boolean[], k: number, set: Bitset | undefined, size: number) => {
+  if (!set) return;
+  if (!owned[k]) {
+    target[k] = target[k] ? target[k]!.clone() : new Bitset(size);
+    owned[k] = true;
+  }
+  target[k]!.or(set);
 };
 
 /**
  * The query's typo budget: at most this many words of one query get typo matches (the first ones, in
- * query order, that may). Each costs a typo key lookup and up to MAX_TYPO_MATCHES more words' posting
- * lists; with 2, a query of 12 misspelled words stays within 10 times a one-word query (docs/SEARCH.md).
+ * query order, that may), and they share MAX_TYPO_MATCHES typo matches (typoMatchesPerWord). Each
+ * word costs a typo key lookup and its matches' posting lists: a query of 12 misspelled words reads
+ * as many typo matches' lists as a query of one (docs/SEARCH.md, "Bounds on one query").
  */
 export const MAX_TYPO_WORDS = 2;
 
 /**
- * The required clauses that get typo matches: the first MAX_TYPO_WORDS eligible ones (with "missing",
- * held by no skill); and the eligible words after them, which the budget left without (meta.typoSkipped).
+ * The required clauses that get typo matches, each with how many: the first MAX_TYPO_WORDS eligible
+ * ones (with "missing", held by no skill); and the eligible words after them, which the budget left
+ * without (meta.typoSkipped).
  */
-async function typoClauses(index: SearchIndex, query: ParsedQuery, mode: TypoMode): Promise<{ chosen: Set<Clause>; skipped: string[] }> {
-  const chosen = new Set<Clause>();
+async function typoClauses(
+  index: SearchIndex,
+  query: ParsedQuery,
+  mode: TypoMode,
+): Promise<{ chosen: Map<Clause, number>; skipped: string[] }> {
+  const chosen = new Map<Clause, number>();
   const skipped: string[] = [];
   if (mode === "off") return { chosen, skipped };
   for (const c of query.required) {
@@ -186,9 +196,11 @@ async function typoClauses(index: SearchIndex, query: ParsedQuery, mode: TypoMod
       const [own, nested] = await Promise.all([index.main.find(c.terms[0]!), index.nested.find(c.terms[0]!)]);
       if (own || nested) continue;
     }
-    if (chosen.size < MAX_TYPO_WORDS) chosen.add(c);
+    if (chosen.size < MAX_TYPO_WORDS) chosen.set(c, 0);
     else if (!skipped.includes(c.terms[0]!)) skipped.push(c.terms[0]!);
   }
+  const each = typoMatchesPerWord(chosen.size);
+  for (const c of chosen.keys()) chosen.set(c, each);
   return { chosen, skipped };
 }
 
@@ -196,7 +208,8 @@ async function typoClauses(index: SearchIndex, query: ParsedQuery, mode: TypoMod
 export const typoEligible = (c: Clause): boolean =>
   c.kind === "term" && !c.quoted && !c.field && !c.negate && allowedTypos(c.terms[0]!) > 0;
 
-export async function resolveClause(index: SearchIndex, c: Clause, typos: boolean): Promise<ClauseSets> {
+/** A clause's sets, widened by up to `typos` typo matches of its word (0: none). */
+export async function resolveClause(index: SearchIndex, c: Clause, typos: number): Promise<ClauseSets> {
   const fields = clauseFields(c);
   const ownLists = fields.filter((f) => f < OWN_FIELDS.length);
   const nestedLists = fields.filter((f) => f >= OWN_FIELDS.length).map((f) => f - OWN_FIELDS.length);
@@ -218,16 +231,32 @@ export async function resolveClause(index: SearchIndex, c: Clause, typos: boolea
   const sets: ClauseSets = { match, exact, nestedMatch: nested.match, nestedExact: nested.exact, typos: [] };
   const held = own.found || nested.found;
   if (c.kind === "term" && !held && !c.negate) sets.missing = c.terms[0]!;
-  if (!typos) return sets;
+  if (typos === 0) return sets;
   // Typo matches widen `match` (never `exact`), so they score as the field's weight without the exact bonus.
-  const found: TypoMatch[] = await findTypoMatches(index.store, index.manifest.typo, c.terms[0]!, undefined, (n) =>
-    index.budget.spend(1 + Math.floor(n / TYPO_WORDS_PER_LOOKUP)),
+  const found: TypoMatch[] = await findTypoMatches(
+    index.store,
+    index.manifest.typo,
+    c.terms[0]!,
+    undefined,
+    (n) => index.budget.spend(1 + Math.floor(n / TYPO_WORDS_PER_LOOKUP)),
+    typos,
   );
-  for (const t of found) {
-    const word = await wordSets(index, t.word);
+  // Each typo word's lists are OR-ed straight into the clause's sets; its nested ids are mapped to
+  // skills once for all of them. A typo word keeps its own sets (for `matches`), not mapped.
+  const words = await Promise.all(found.map((t) => wordSets(index, t.word)));
+  const owned: boolean[] = [];
+  const nestedOwned: boolean[] = [];
+  found.forEach((t, i) => {
+    const word = words[i]!;
     sets.typos.push({ word: t.word, distance: t.distance, match: word.match, nested: word.nested });
-    word.match.forEach((s, f) => orInto(match, f, s));
-    word.nested.forEach((s, l) => orInto(sets.nestedMatch, l, s));
+    for (const f of OWN_FIELDS) orInto(match, owned, f, word.match[f], index.docCount);
+    word.nested.forEach((s, l) => orInto(sets.nestedMatch, nestedOwned, l, s, index.manifest.nested.docCount));
+  });
+  if (nestedOwned.some(Boolean)) {
+    const owners = await index.owners();
+    NESTED_FIELDS.forEach((f, l) => {
+      if (nestedOwned[l]) match[f] = toOwners(sets.nestedMatch[l], owners, index.docCount);
+    });
   }
   return sets;
 }
@@ -251,11 +280,14 @@ export interface NestedBest {
  * best skill, whose name and description count as skillName and skillDescription. Its other skills'
  * names and descriptions count as content (they are part of the content field), as they did before.
  */
-export function bestNested(required: readonly ClauseSets[], owners: Uint32Array): Map<number, NestedBest> {
-  const ids = new Set<number>();
-  for (const c of required) for (const s of c.nestedMatch) s?.forEach((id) => ids.add(id));
+export function bestNested(required: readonly ClauseSets[], owners: Uint32Array, candidates?: Bitset): Map<number, NestedBest> {
+  // The union of the clauses' nested ids, walked in ascending order; only the collections that are
+  // candidates are ranked, so a query of many common words does not score every nested skill.
+  const ids = new Bitset(owners.length);
+  for (const c of required) for (const s of c.nestedMatch) if (s) ids.or(s);
   const best = new Map<number, NestedBest>();
-  for (const id of [...ids].sort((a, b) => a - b)) {
+  ids.forEach((id) => {
+    if (candidates && !candidates.has(owners[id]!)) return;
     let matched = 0;
     let score = 0;
     for (const c of required) {
@@ -266,7 +298,7 @@ export function bestNested(required: readonly ClauseSets[], owners: Uint32Array)
     const o = owners[id]!;
     const held = best.get(o);
     if (!held || matched > held.matched || (matched === held.matched && score > held.score)) best.set(o, { id, matched, score });
-  }
+  });
   return best;
 }
 
@@ -362,9 +394,9 @@ export interface RunOptions {
   resolved?: Map<string, Promise<ClauseSets>>;
 }
 
-function resolveOnce(index: SearchIndex, c: Clause, typos: boolean, options: RunOptions): Promise<ClauseSets> {
+function resolveOnce(index: SearchIndex, c: Clause, typos: number, options: RunOptions): Promise<ClauseSets> {
   if (!options.resolved) return resolveClause(index, c, typos);
-  const key = `${clauseKey(c)}${typos ? "~" : ""}`;
+  const key = `${clauseKey(c)}${typos > 0 ? `~${typos}` : ""}`;
   let hit = options.resolved.get(key);
   if (!hit) options.resolved.set(key, (hit = resolveClause(index, c, typos)));
   return hit;
@@ -387,8 +419,8 @@ async function select(
   );
   const typos = await typoClauses(index, query, options.typos ?? DEFAULT_TYPO_MODE);
   const [required, excluded] = await Promise.all([
-    Promise.all(query.required.map((c) => resolveOnce(index, c, typos.chosen.has(c), options))),
-    Promise.all(query.excluded.map((c) => resolveOnce(index, c, false, options))),
+    Promise.all(query.required.map((c) => resolveOnce(index, c, typos.chosen.get(c) ?? 0, options))),
+    Promise.all(query.excluded.map((c) => resolveOnce(index, c, 0, options))),
   ]);
   const any = required.map((sets) => anyField(sets, size));
   const excludedAny = new Bitset(size);
@@ -404,6 +436,61 @@ async function select(
   }
   return { required, candidates, typoSkipped: typos.skipped };
 }
+
+/**
+ * Ranking sorts by clauses matched first, so a page is decided among the candidates matching the
+ * most clauses: with several scoring clauses, count per candidate (bit-sliced, 32 at a time) how
+ * many each matches in any ranked field, find the highest count t such that at least `needed`
+ * candidates match t or more, and score only those (a query of 12 common words then scores the few
+ * that match most of them, not their whole union). Undefined when every candidate is to be scored.
+ */
+function matchedTier(scoring: readonly RankedClause[], candidates: Bitset, needed: number): { mask(w: number): number } | undefined {
+  if (scoring.length < 2) return undefined;
+  const words = candidates.words.length;
+  const planeCount = 32 - Math.clz32(scoring.length);
+  const planes = Array.from({ length: planeCount }, () => new Uint32Array(words));
+  const anyOf = scoring.map((c) => c.ranked.match.filter((b): b is Bitset => b !== undefined).map((b) => b.words));
+  for (let w = 0; w < words; w++) {
+    if (candidates.words[w] === 0) continue;
+    for (const sets of anyOf) {
+      let carry = 0;
+      for (const set of sets) carry |= set[w]!;
+      carry &= candidates.words[w]!;
+      for (let p = 0; p < planeCount && carry !== 0; p++) {
+        const next = planes[p]![w]! & carry;
+        planes[p]![w]! ^= carry;
+        carry = next;
+      }
+    }
+  }
+  // Bits of word w whose count is exactly v.
+  const equal = (w: number, v: number) => {
+    let m = candidates.words[w]!;
+    for (let p = 0; p < planeCount; p++) m &= (v >>> p) & 1 ? planes[p]![w]! : ~planes[p]![w]!;
+    return m;
+  };
+  const histogram = new Array<number>(scoring.length + 1).fill(0);
+  for (let w = 0; w < words; w++) {
+    if (candidates.words[w] === 0) continue;
+    for (let v = 1; v <= scoring.length; v++) histogram[v]! += popcount(equal(w, v));
+  }
+  let t = scoring.length;
+  for (let atLeast = histogram[t]!; t > 1 && atLeast < needed; ) atLeast += histogram[--t]!;
+  if (t <= 1) return undefined;
+  return {
+    mask(w: number): number {
+      let m = 0;
+      for (let v = t; v <= scoring.length; v++) m |= equal(w, v);
+      return m;
+    },
+  };
+}
+
+const popcount = (x: number): number => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
 
 /** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
 export async function countAllTerms(
@@ -427,7 +514,7 @@ export async function executeQuery(
 ): Promise<SearchOutcome> {
   const selected = await select(index, columns, query, filters, options);
   const { candidates } = selected;
-  const best = bestNested(selected.required, await index.owners());
+  const best = bestNested(selected.required, await index.owners(), candidates);
   const required = rankNested(selected.required, best, index.docCount);
   const total = candidates.count();
   // One exact float64 key per candidate: clauses matched (7 bits), score in quarter points (13 bits),
@@ -443,10 +530,11 @@ export async function executeQuery(
   const sets = scoring.flatMap((c) => [...c.ranked.match, ...c.ranked.exact].map((b) => b?.words ?? none));
   let n = 0;
   const cw = candidates.words;
+  const tier = matchedTier(scoring, candidates, page * limit);
   for (let w = 0; w < cw.length; w++) {
     // Members of each 32-bit word, walked directly: this loop runs once per candidate, up to every
-    // skill for a common word.
-    for (let rest = cw[w]! | 0; rest !== 0; ) {
+    // skill for a common word. Only candidates in the tier that holds the page are scored.
+    for (let rest = (tier ? cw[w]! & tier.mask(w) : cw[w]!) | 0; rest !== 0; ) {
       const low = 31 - Math.clz32(rest);
       rest ^= 1 << low;
       const o = (w << 5) + low;
@@ -464,7 +552,7 @@ export async function executeQuery(
       keys[n++] = (matched * 8192 + units) * 4294967296 + columns.stars[o]!;
     }
   }
-  const page0 = pageOf(keys, ordinals, columns.updated, page, limit);
+  const page0 = pageOf(keys.subarray(0, n), ordinals.subarray(0, n), columns.updated, page, limit);
   return {
     total,
     required,

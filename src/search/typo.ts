@@ -12,8 +12,13 @@ export const TWO_TYPOS_LENGTH = 9;
 /**
  * At most this many typo matches per query word, the closest and most frequent first: each one is
  * a posting list read, and a short word can be near many rare words (identifiers, misspellings).
+ * It is also the search's budget for a whole query: the words that get typo matches share it
+ * (typoMatchesPerWord), so two misspelled words read as many lists as one.
  */
 export const MAX_TYPO_MATCHES = 8;
+
+/** Typo matches each word gets when `words` words of one search get them (8 for one, 4 each for two). */
+export const typoMatchesPerWord = (words: number): number => Math.floor(MAX_TYPO_MATCHES / Math.max(1, words));
 /** Words shorter than this are never typo matches (a 5-character query word reaches 4-character words). */
 export const MIN_VOCABULARY_LENGTH = ONE_TYPO_LENGTH - 1;
 
@@ -124,8 +129,13 @@ function withinOneEdit(la: number, lb: number): boolean {
   return p + s >= Math.max(la, lb) - 2;
 }
 
-/** The typo matches of `term` among `candidates` (lists of any words), best MAX_TYPO_MATCHES first. */
-export function typoMatches(term: string, candidates: Iterable<Iterable<TypoEntry>>, max: number = allowedTypos(term)): TypoMatch[] {
+/** The typo matches of `term` among `candidates` (lists of any words), best `limit` first. */
+export function typoMatches(
+  term: string,
+  candidates: Iterable<Iterable<TypoEntry>>,
+  max: number = allowedTypos(term),
+  limit: number = MAX_TYPO_MATCHES,
+): TypoMatch[] {
   const out: TypoMatch[] = [];
   if (max === 0) return out;
   const la = codePoints(term, codesA);
@@ -140,7 +150,7 @@ export function typoMatches(term: string, candidates: Iterable<Iterable<TypoEntr
       if (distance <= max && (distance === 1 || distance === 2)) out.push({ word, distance, weight });
     }
   }
-  return out.sort(byTypoRank).slice(0, MAX_TYPO_MATCHES);
+  return out.sort(byTypoRank).slice(0, limit);
 }
 
 /**
@@ -214,6 +224,7 @@ export async function findTypoMatches(
   max: number = allowedTypos(term),
   /** Told how many vocabulary words the search compared (a query's work budget charges for them). */
   charge: (compared: number) => void = () => {},
+  limit: number = MAX_TYPO_MATCHES,
 ): Promise<TypoMatch[]> {
   if (max === 0 || typo.shards.length === 0) return [];
   const byShard = new Map<number, string[]>();
@@ -234,7 +245,7 @@ export async function findTypoMatches(
     }
   });
   charge(candidates.size);
-  return typoMatches(term, [candidates.values()], max);
+  return typoMatches(term, [candidates.values()], max, limit);
 }
 
 /** Build side: the words of the typo vocabulary (4+ characters, no phrase pair keys), sorted by text. */

@@ -12,7 +12,7 @@ import { executeQuery, NO_FILTERS, SearchIndex, searchColumns, type TypoMode } f
 import { QueryBudget } from "../../src/search/families.js";
 import { type ParsedQuery, parseQuery } from "../../src/search/query.js";
 import { terms } from "../../src/search/text.js";
-import { editDistance } from "../../src/search/typo.js";
+import { editDistance, MAX_TYPO_MATCHES } from "../../src/search/typo.js";
 import { referenceSearch } from "../support/search-reference.js";
 import { buildSearchSite, errorOf, repos, type SearchSite } from "../support/search-site.js";
 
@@ -64,6 +64,28 @@ describe("typo tolerance", () => {
     expect((await search({ q: "quarzliht vortekia zendrock" })).meta.typoSkipped).toEqual(["zendrock"]);
     // A word some skill holds never needs typo matches, so it spends nothing.
     expect((await search({ q: "helper vortekia zendrock" })).meta.typoSkipped).toBeUndefined();
+  });
+  it("shares the query's 8 typo matches between the words that get them (8 for one word, 4 each for two)", async () => {
+    const typosOf = async (q: string) => {
+      const index = new SearchIndex(site.store, SearchManifest.parse(site.manifest.search));
+      const out = await executeQuery(index, await site.store.columns(searchColumns(NO_FILTERS)), parseQuery(q), NO_FILTERS, 1, 20);
+      return out.required.map((c) => c.typos.map((t) => t.word));
+    };
+    // Misspelled words with more than 4 typo neighbours in the index: a letter of a word replaced.
+    const vocab = site.ref.sortedVocabulary.filter((w) => /^[a-z]{5,8}$/.test(w));
+    const crowded: { q: string; alone: string[] }[] = [];
+    for (const w of vocab) {
+      const q = `${w.slice(0, 2)}q${w.slice(3)}`;
+      if (site.ref.vocabulary.has(q) || crowded.some((c) => c.q === q)) continue;
+      const [alone] = await typosOf(q);
+      if (alone!.length > 4) crowded.push({ q, alone: alone! });
+      if (crowded.length === 2) break;
+    }
+    expect(crowded).toHaveLength(2);
+    expect(crowded[0]!.alone.length).toBeLessThanOrEqual(MAX_TYPO_MATCHES);
+    const both = await typosOf(`${crowded[0]!.q} ${crowded[1]!.q}`);
+    // Each keeps its best 4: the first 4 of its matches alone.
+    expect(both).toEqual([crowded[0]!.alone.slice(0, 4), crowded[1]!.alone.slice(0, 4)]);
   });
   it("never changes the first letter, and leaves short words exact", async () => {
     expect((await search({ q: "bortexia" })).pagination.total).toBe(0);

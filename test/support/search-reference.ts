@@ -11,7 +11,7 @@ import type { Match } from "../../src/search/explain.js";
 import type { Clause, ParsedQuery } from "../../src/search/query.js";
 import { clauseFields, clauseScore, compareRanked, FIELD_ORDER, NESTED_FIELDS, type Ranked } from "../../src/search/rank.js";
 import { pairsOf } from "../../src/search/text.js";
-import { typoKeysMeet, typoMatches } from "../../src/search/typo.js";
+import { typoKeysMeet, typoMatches, typoMatchesPerWord } from "../../src/search/typo.js";
 
 export interface ReferenceFilters {
   category?: string;
@@ -76,18 +76,26 @@ function context(index: ReferenceIndex, query: ParsedQuery, mode: TypoMode): Con
         c.terms[0]!,
         index.sortedVocabulary.filter((t) => t.startsWith(c.terms[0]!)),
       );
-  const typos = new Map<Clause, string[]>();
+  // A plain word joins its typo matches (default: only when no skill holds the word itself), for the
+  // first MAX_TYPO_WORDS such words of the query, which share the query's typo matches.
+  const chosen: Clause[] = [];
   for (const c of query.required) {
-    // A plain word joins its typo matches (default: only when no skill holds the word itself), for the
-    // first MAX_TYPO_WORDS such words of the query.
-    if (typos.size >= MAX_TYPO_WORDS) break;
+    if (chosen.length >= MAX_TYPO_WORDS) break;
     if (mode === "off" || !typoEligible(c) || (mode === "missing" && index.vocabulary.has(c.terms[0]!))) continue;
+    chosen.push(c);
+  }
+  const typos = new Map<Clause, string[]>();
+  for (const c of chosen)
     typos.set(
       c,
       // Two typos only where the words' typo keys meet (at most one of them in the first letters).
-      typoMatches(c.terms[0]!, [index.words.filter(([w]) => typoKeysMeet(c.terms[0]!, w))]).map((m) => m.word),
+      typoMatches(
+        c.terms[0]!,
+        [index.words.filter(([w]) => typoKeysMeet(c.terms[0]!, w))],
+        undefined,
+        typoMatchesPerWord(chosen.length),
+      ).map((m) => m.word),
     );
-  }
   return { expansions, typos };
 }
 
