@@ -13,10 +13,9 @@ const { values } = parseArgs({
 });
 const sections: string[] = [];
 for (const n of values.sizes.split(",").map(Number)) {
-  const dataset = await readDataset(join(values.work, `synth-${n}`));
+  const dataset = await readDataset(join(values.work, `synth-${n}`), { texts: false });
   const kinds = requestKinds(dataset);
   const popular = requestKinds(dataset, "popular");
-  for (const r of dataset.records) r.files = [];
   const site = join(values.work, `site-${n}`);
   process.stderr.write(`[${n}] answer times in-process\n`);
   const q = await timeQueries(site, kinds, popular);

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { compareKeys } from "../contract/key.js";
 import { CategoriesFile, DatasetMeta, PlatformsFile, SkillRecord, SourcesFile, StatsFile } from "../schemas/dataset.js";
 import { stableStringify } from "./json.js";
+import { slim } from "./stream.js";
 
 export interface Dataset {
   records: SkillRecord[];
@@ -73,14 +74,21 @@ export function parseSkillLine(line: string, file: string, lineNo: number, probl
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Streams a skills file line by line, so datasets larger than one string can hold are readable. */
-export async function readSkillsFile(file: string, problems: DatasetProblem[]): Promise<SkillRecord[]> {
+/**
+ * Streams a skills file line by line, so datasets larger than one string can hold are readable;
+ * `keep` may slim each record as it is read (see readDataset's `texts`).
+ */
+export async function readSkillsFile(
+  file: string,
+  problems: DatasetProblem[],
+  keep: (record: SkillRecord) => SkillRecord = (r) => r,
+): Promise<SkillRecord[]> {
   const records: SkillRecord[] = [];
   const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
   let lineNo = 0;
   for await (const line of lines) {
     const record = parseSkillLine(line, file, ++lineNo, problems);
-    if (record) records.push(record);
+    if (record) records.push(keep(record));
   }
   return records;
 }
@@ -99,13 +107,17 @@ export async function readDatasetFiles(dir: string, problems: DatasetProblem[]):
   return categories && platforms && stats && meta ? { categories, platforms, stats, meta } : undefined;
 }
 
-/** Reads and validates a dataset folder; throws one DatasetError listing every problem. */
-export async function readDataset(dir: string): Promise<Dataset> {
+/**
+ * Reads and validates a dataset folder; throws one DatasetError listing every problem. With
+ * `texts: false` every record is slimmed as it is read (SKILL.md texts emptied, src/dataset/stream.ts),
+ * so a dataset of any size fits: what benchmarks need of a 1M-skill dataset.
+ */
+export async function readDataset(dir: string, options: { texts?: boolean } = {}): Promise<Dataset> {
   const problems: DatasetProblem[] = [];
   const skillsFile = join(dir, DATASET_FILES.skills);
   let records: SkillRecord[] = [];
   try {
-    records = await readSkillsFile(skillsFile, problems);
+    records = await readSkillsFile(skillsFile, problems, options.texts === false ? slim : undefined);
   } catch (e) {
     problems.push({ file: skillsFile, message: (e as Error).message });
   }

@@ -112,6 +112,17 @@ describe("data/ files", () => {
   });
 });
 
+describe("readDataset without texts", () => {
+  it("reads the same records with every SKILL.md text emptied, for datasets too big to hold", async () => {
+    const slimmed = await readDataset(DATA_DIR, { texts: false });
+    expect(slimmed.records.map(exactKey)).toEqual(data.records.map(exactKey));
+    expect(slimmed.records.flatMap((r) => r.files.map((f) => f.content))).toEqual(data.records.flatMap((r) => r.files.map(() => "")));
+    const withoutTexts = (r: SkillRecord) => ({ ...r, files: r.files.map((f) => ({ ...f, content: "" })) });
+    expect(slimmed.records).toEqual(data.records.map(withoutTexts));
+    expect(data.records.some((r) => r.files.some((f) => f.content.length > 0))).toBe(true);
+  });
+});
+
 describe("categories.json", () => {
   it("lists the 24 contract categories in order, with their English names and groups", () => {
     expect(data.categories.categories.map((c) => [c.slug, c.names.en, c.group])).toEqual(CONTRACT_CATEGORIES);
