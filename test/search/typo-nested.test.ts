@@ -217,4 +217,37 @@ describe("agreement with the reference, typo'd words included", () => {
       { numRuns: 150 },
     );
   });
+  it("ranks long queries alike on small pages, where only the candidates matching the most words are scored", async () => {
+    const vocab = site.ref.sortedVocabulary.filter((w) => /^[a-z]{5,}$/.test(w));
+    const names = site.records.flatMap((r) => terms(r.name)).filter((w) => /^[a-z]{3,}$/.test(w));
+    const word = fc.oneof(
+      fc.constantFrom(...names),
+      fc.constantFrom(...vocab),
+      fc
+        .tuple(fc.constantFrom(...vocab), fc.nat(), fc.nat(3), fc.constantFrom("a", "e", "x", "q"))
+        .map(([w, at, op, ch]) => mutate(w, at, op, ch)),
+    );
+    const query = fc.tuple(fc.array(word, { minLength: 4, maxLength: 12 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 }));
+    await fc.assert(
+      fc.asyncProperty(query, async ([words, page, limit]) => {
+        const q = words.join(" ").slice(0, 200).trim();
+        let parsed: ParsedQuery;
+        try {
+          parsed = parseQuery(q);
+        } catch {
+          return;
+        }
+        const all = referenceSearch(site.ref, parsed);
+        const expected = all.slice((page - 1) * limit, page * limit);
+        const body = await search({ q, page: String(page), limit: String(limit) });
+        expect(body.pagination.total, q).toBe(all.length);
+        expect(repos(body), q).toEqual(expected.map((h) => `${site.records[h.ordinal]!.owner}/${site.records[h.ordinal]!.repo}`));
+        expect(
+          body.data.map((d) => d.matches),
+          q,
+        ).toEqual(expected.map((h) => h.matches));
+      }),
+      { numRuns: 30 },
+    );
+  });
 });
