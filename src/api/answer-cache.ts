@@ -1,8 +1,8 @@
 // Assembled answers kept in the Workers Cache API (`caches.default`), so a repeated request skips the
 // shards, the search and the envelope's body: the handler's result is stored (not the response, whose
 // request id, timestamp and rate-limit headers belong to each request). The key names the deployment
-// (the manifest's dataset time, counts and search layout) and the URL with its query sorted, so a new
-// build never answers from an old one's entries. The rate limit is charged before any lookup
+// by the manifest's contentId (a hash of every data file, so any change of any byte makes a new one)
+// and the URL with its query sorted, so a new build never answers from an old one's entries. The rate limit is charged before any lookup
 // (src/api/handle.ts). Outside workerd (Node, the benchmarks) there is no `caches` and nothing is kept.
 import type { BuildManifest } from "../contract/manifest.js";
 import { CACHE_CONTROL } from "./http.js";
@@ -25,16 +25,8 @@ const maxAge = (kind: NonNullable<HandlerResult["cache"]>): number => Number(/ma
 /** The cache key of a request: deployment, path and the query sorted (parameter order never matters). */
 export function answerKey(url: URL, manifest: BuildManifest): Request {
   const query = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  // The newest event's seq: a build of a hand edit keeps the dataset time and counts, not the feed.
-  const deployment = [
-    manifest.generatedAt,
-    manifest.counts.skills,
-    manifest.counts.files,
-    manifest.search?.terms[0]?.file ?? "",
-    manifest.events.last ?? "",
-  ].join("|");
   const search = new URLSearchParams(query).toString();
-  return new Request(`https://answers.invalid/${encodeURIComponent(deployment)}${url.pathname}${search ? `?${search}` : ""}`);
+  return new Request(`https://answers.invalid/${manifest.contentId}${url.pathname}${search ? `?${search}` : ""}`);
 }
 
 export function answerCache(cache: CacheLike): AnswerCache {

@@ -1,15 +1,20 @@
 // The build manifest (src/contract/paths.ts MANIFEST_FILE): the one file the function reads first. It
 // carries the dataset time (not the wall clock, so builds stay byte-identical), counts, shard layout
-// and the search index's layout; and the shapes of the shard files it points to.
+// and the search index's layout; an identity that changes with any byte of the other data files (the
+// function's answer cache keys on it); and the shapes of the shard files it points to.
 import { z } from "zod";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
 import { SearchManifest } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 2;
+export const MANIFEST_FORMAT = 3;
 
 export const BuildManifest = z
   .object({
     format: z.literal(MANIFEST_FORMAT),
+    contentId: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .describe("The build's identity: a hash of every other file under _data, their paths and bytes (src/render/output.ts contentId)"),
     generatedAt: IsoTimestamp.describe("When the dataset was crawled"),
     counts: z.object({ skills: Count, aliases: Count, files: Count }).strict(),
     shards: z.object({ skills: z.number().int().positive(), summaries: z.number().int().positive() }).strict(),

@@ -196,7 +196,7 @@ async function buildFrom(
   );
   await options.beforeRender?.(dataset);
   const vocabulary = vocabularyOf(dataset);
-  const { sink, finish, adopt } = directorySink(options.outDir);
+  const { sink, finish, adopt, contentId } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
 
   log(`writing the shards of ${records.length} skills`);
@@ -257,7 +257,8 @@ async function buildFrom(
       phase("search index");
     }
 
-    const manifest = BuildManifest.parse({
+    // Its contentId is a hash of every other data file, so the manifest is written last (below).
+    const manifest = {
       format: MANIFEST_FORMAT,
       generatedAt: meta.generatedAt,
       counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
@@ -266,8 +267,7 @@ async function buildFrom(
       vocabulary,
       search,
       events: { count: feed.count, last: feed.last },
-    });
-    await data.write(MANIFEST_FILE, json(manifest));
+    } satisfies Omit<BuildManifest, "contentId">;
 
     log("rendering status and index status");
     const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
@@ -300,12 +300,14 @@ async function buildFrom(
 
     for (const file of await shardJob) adopt(file);
     phase("waiting for the shard worker");
+    const built = BuildManifest.parse({ ...manifest, contentId: contentId(DATA_PREFIX, `${DATA_PREFIX}/${MANIFEST_FILE}`) });
+    await data.write(MANIFEST_FILE, json(built));
     const output = await finish();
     const millis = performance.now() - started;
     log(
       `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
     );
-    return { skills: records.length, droppedAliases: plan.droppedAliases, manifest, output, millis, searchMillis, phases };
+    return { skills: records.length, droppedAliases: plan.droppedAliases, manifest: built, output, millis, searchMillis, phases };
   } finally {
     // The spill folder goes once this returns: the worker must be done with it.
     await shardJob.catch(() => {});

@@ -1,6 +1,8 @@
 // The file system the renderer writes through. Only changed files are rewritten, so an
 // incremental build touches just the files that hold what changed; every path is checked
-// to stay inside the output folder.
+// to stay inside the output folder. Each file's bytes are hashed as written, so the build can name
+// itself by what it wrote (contentId).
+import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
@@ -50,23 +52,42 @@ export async function writeIfChanged(full: string, bytes: Buffer): Promise<boole
   return true;
 }
 
-/** A file another thread wrote into the sink's folder (with writeIfChanged): its path, size and whether it changed. */
-export type WrittenFile = [path: string, bytes: number, written: boolean];
+/** A file written into the sink's folder (here or by another thread): its path, size, whether it changed and its bytes' SHA-256. */
+export type WrittenFile = [path: string, bytes: number, written: boolean, sha256: string];
+
+/** Writes `bytes` at `path` under `root` unless the file holds them already (writeIfChanged), with what the sink counts. */
+export async function writeOutputFile(root: string, path: string, bytes: Buffer): Promise<WrittenFile> {
+  const written = await writeIfChanged(ensureWithin(root, path), bytes);
+  return [path, bytes.length, written, createHash("sha256").update(bytes).digest("hex")];
+}
+
+/**
+ * One hash over the files under `prefix`/ but `except` (paths and bytes, in path order): it changes
+ * whenever any byte, name or the set of those files does, and one set of files always gives the same.
+ */
+export function contentId(files: ReadonlyMap<string, string>, prefix: string, except: string): string {
+  const hash = createHash("sha256");
+  for (const path of [...files.keys()].sort()) {
+    if (path.startsWith(`${prefix}/`) && path !== except) hash.update(`${path}\0${files.get(path)}\n`);
+  }
+  return hash.digest("hex").slice(0, 16);
+}
 
 /**
  * A sink over a real folder; `finish()` removes files the build no longer produced. `adopt` counts
  * files written into the folder by another thread, as if written here.
  */
 export function directorySink(root: string) {
-  const seen = new Set<string>();
+  /** The SHA-256 of every file written, by path. */
+  const seen = new Map<string, string>();
   const stats: WriteStats = { written: 0, unchanged: 0, removed: 0, files: 0, bytes: 0, largest: { path: "", bytes: 0 }, changedPaths: [] };
   const claim = (path: string) => {
-    const full = ensureWithin(root, path);
+    ensureWithin(root, path);
     if (seen.has(path)) throw new Error(`output path written twice: ${path}`);
-    seen.add(path);
-    return full;
+    seen.set(path, "");
   };
-  const adopt = ([path, bytes, written]: WrittenFile) => {
+  const count = ([path, bytes, written, sha256]: WrittenFile) => {
+    seen.set(path, sha256);
     stats.files++;
     stats.bytes += bytes;
     if (bytes > stats.largest.bytes) stats.largest = { path, bytes };
@@ -77,9 +98,8 @@ export function directorySink(root: string) {
   };
   const sink: OutputSink = {
     async write(path, data) {
-      const full = claim(path);
-      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data);
-      adopt([path, bytes.length, await writeIfChanged(full, bytes)]);
+      claim(path);
+      count(await writeOutputFile(root, path, typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data)));
     },
   };
   async function finish(): Promise<WriteStats> {
@@ -99,7 +119,9 @@ export function directorySink(root: string) {
     stats,
     adopt: (file: WrittenFile) => {
       claim(file[0]);
-      adopt(file);
+      count(file);
     },
+    /** contentId over what was written so far. */
+    contentId: (prefix: string, except: string) => contentId(seen, prefix, except),
   };
 }

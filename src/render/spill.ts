@@ -8,7 +8,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fnv1a } from "../contract/shard.js";
-import { ensureWithin, type OutputSink, type WrittenFile, writeIfChanged } from "./output.js";
+import { type OutputSink, type WrittenFile, writeOutputFile } from "./output.js";
 import { assembleShards, type ShardPlan } from "./site-files.js";
 
 /** Bytes of skills.jsonl per spill group, about: a group is what the second pass holds at once. */
@@ -134,9 +134,7 @@ export async function runShardJob(job: ShardJob): Promise<WrittenFile[]> {
   const files: WrittenFile[] = [];
   const sink: OutputSink = {
     async write(path, data) {
-      const full = `${job.prefix}/${path}`;
-      const bytes = Buffer.from(data);
-      files.push([full, bytes.length, await writeIfChanged(ensureWithin(job.root, full), bytes)]);
+      files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, Buffer.from(data)));
     },
   };
   await writeSpilledShards({ skillShards: job.skillShards, aliasEntries: new Map(job.aliasEntries) }, job.spill, sink, () => {});

@@ -3,16 +3,7 @@
 // id and timestamp, the rate limit is charged for it all the same, and errors are never cached.
 import { describe, expect, it } from "vitest";
 import { ErrorEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
-import { type Answer, call } from "../support/http.js";
-
-/** Asks until the answer comes from the cache: the first answer's put runs after it is sent. */
-async function untilHit(path: string, tries = 10): Promise<Answer> {
-  for (let i = 0; ; i++) {
-    const answer = await call(path);
-    if (answer.headers.get("x-answer-cache") === "hit" || i >= tries) return answer;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { call, untilHit } from "../support/http.js";
 
 describe("the answer cache", () => {
   it("answers a repeated list request from the cache, charged to the rate limit", async () => {

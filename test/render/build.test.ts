@@ -65,6 +65,7 @@ describe("build", () => {
     expect(first.output.written).toBe(first.output.files);
     const again = await build({ dataDir, outDir: out, search: false });
     expect(again.output.written).toBe(0);
+    expect(again.manifest.contentId).toBe(first.manifest.contentId);
 
     const dataset = await readDataset(dataDir);
     const changed = dataset.records[123]!;
@@ -75,10 +76,13 @@ describe("build", () => {
     await writeSkills(copy, dataset.records);
     const third = await build({ dataDir: copy, outDir: out, search: false });
     const key = skillKey(changed.owner, changed.repo);
+    // The build's identity changes with the bytes, so the function's answer cache forgets the old answers.
+    expect(third.manifest.contentId).not.toBe(first.manifest.contentId);
+    expect(third.output.changedPaths).toContain("_data/manifest.json");
     expect(third.output.changedPaths).toContain(`_data/${shardFile("skills", shardOf(key, third.manifest.shards.skills))}`);
     expect(third.output.changedPaths).toContain(`_data/${shardFile("summaries", shardOf(key, third.manifest.shards.summaries))}`);
-    // Its detail and summary shards, the list index (columns + 6 orders), maybe category top lists.
-    expect(third.output.written).toBeLessThanOrEqual(8 + 2 + 8);
+    // Its detail and summary shards, the list index (columns + 6 orders), maybe category top lists, the manifest.
+    expect(third.output.written).toBeLessThanOrEqual(8 + 2 + 8 + 1);
     expect(third.output.files).toBe(first.output.files);
   });
 
