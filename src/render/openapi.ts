@@ -55,10 +55,17 @@ const HEADERS: Record<string, JsonSchema> = {
     description: "The locale the names and descriptions are in (an unknown locale falls back to `en`).",
     schema: { type: "string" },
   },
+  "X-Answer-Cache": {
+    description:
+      "`hit` when the answer came from the deployment's cache of assembled answers (kept as long as `Cache-Control` allows, and never across builds with different data), `miss` when it was assembled for this request. Absent where the runtime has no such cache (a local run outside workerd). A hit is charged to the rate limit like any request.",
+    schema: { type: "string", enum: ["hit", "miss"] },
+  },
   Allow: { description: "The methods the API serves.", required: true, schema: { type: "string" }, example: "GET, HEAD, OPTIONS" },
 };
 
 const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Tier"];
+/** What every successful answer (200 or 304) carries besides the ETag. */
+const ANSWER_HEADERS = ["X-Request-Id", ...RATE_HEADERS, "X-Answer-Cache"];
 const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
 
 /** Error statuses: the codes each can carry, and an example body. */
@@ -144,7 +151,7 @@ function operationObject(op: Operation, vocab: Vocabulary): JsonSchema {
     schema: { type: "string", ...(p.pattern ? { pattern: p.pattern } : {}) },
     example: p.example,
   }));
-  const okHeaders = headerRefs(["ETag", "Cache-Control", "X-Request-Id", ...RATE_HEADERS, ...(op.headers ?? [])]);
+  const okHeaders = headerRefs(["ETag", "Cache-Control", ...ANSWER_HEADERS, ...(op.headers ?? [])]);
   const errors: ErrorStatus[] = ["400", "401", ...(op.notFound ? (["404"] as const) : []), "405", "429", "500"];
   return {
     operationId: op.operationId,
@@ -156,7 +163,7 @@ function operationObject(op: Operation, vocab: Vocabulary): JsonSchema {
       "200": { description: "OK", headers: okHeaders, content: { "application/json": { schema: ref("schemas", op.response) } } },
       "304": {
         description: "Not Modified: `If-None-Match` named the current `ETag`.",
-        headers: headerRefs(["ETag", "X-Request-Id", ...RATE_HEADERS]),
+        headers: headerRefs(["ETag", ...ANSWER_HEADERS]),
       },
       ...Object.fromEntries(errors.map((s) => [s, ref("responses", ERRORS[s].name)])),
     },

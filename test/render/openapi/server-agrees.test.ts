@@ -73,12 +73,16 @@ function probes(p: Parameter): { ok: string[]; bad: string[] } {
 const declared = (op: Operation, status: number) => op.responses[String(status)] !== undefined;
 
 describe("the document agrees with the server", () => {
-  it("every operation answers 200 with its examples, sending every header declared for the 200", async () => {
+  it("every operation answers 200 with its examples, and 304 to its ETag, sending every header declared for each", async () => {
     for (const { path, op } of operations) {
       const a = await call(urlOf(path, op));
       expect(a.status, `${op.operationId} ${urlOf(path, op)}`).toBe(200);
       for (const name of Object.keys(op.responses["200"]!.headers ?? {}))
         expect(a.headers.has(name), `${op.operationId} sends ${name}`).toBe(true);
+      const again = await call(urlOf(path, op), { headers: { "If-None-Match": a.headers.get("etag")! } });
+      expect(again.status, `${op.operationId} with its ETag`).toBe(304);
+      for (const name of Object.keys(op.responses["304"]!.headers ?? {}))
+        expect(again.headers.has(name), `${op.operationId} sends ${name} with a 304`).toBe(true);
     }
   });
 

@@ -754,6 +754,8 @@ export interface components {
         ETag: string;
         /** @description Seconds to wait before the next request. */
         "Retry-After": number;
+        /** @description `hit` when the answer came from the deployment's cache of assembled answers (kept as long as `Cache-Control` allows, and never across builds with different data), `miss` when it was assembled for this request. Absent where the runtime has no such cache (a local run outside workerd). A hit is charged to the rate limit like any request. */
+        "X-Answer-Cache": "hit" | "miss";
         /** @description Requests allowed per hour for the caller's tier. */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the current hourly window. */
@@ -790,6 +792,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -805,6 +808,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -848,6 +852,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -863,6 +868,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -930,6 +936,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -945,6 +952,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -992,6 +1000,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1007,6 +1016,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1048,6 +1058,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1063,6 +1074,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1123,6 +1135,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1138,6 +1151,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1179,6 +1193,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1194,6 +1209,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1257,6 +1273,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1272,6 +1289,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1313,6 +1331,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1328,6 +1347,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1376,6 +1396,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1391,6 +1412,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1433,6 +1455,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1448,6 +1471,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1479,6 +1503,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1494,6 +1519,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
