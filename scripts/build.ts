@@ -1,9 +1,11 @@
 // npm run build [-- --data DIR --out DIR]: records the events of dataset changes not recorded yet
-// (hand edits; the crawl records its own), then renders the dataset into the static site.
+// (hand edits; the crawl records its own), then renders the dataset into the static site. A bad
+// line of skills.jsonl is skipped and reported, on stderr even with --quiet (src/render/build.ts).
 import { resolve } from "node:path";
+import { badLines, problemText } from "../src/dataset/files.js";
 import { recordEvents } from "../src/events/record.js";
 import { existingFolder, intOption, runCommand } from "../src/node/cli.js";
-import { build } from "../src/render/build.js";
+import { build, MAX_BAD_LINE_SHARE } from "../src/render/build.js";
 
 await runCommand({
   name: "build",
@@ -12,7 +14,9 @@ await runCommand({
   --out DIR       the site folder to write (default dist); only changed files are rewritten
   --sources FILE  sources.json, whose exclusions /index-status reports (default: the dataset folder's)
   --workers N     worker threads reading the dataset (default: the cores, at most 4, fewer for a small one); any number builds the same bytes
-  --quiet         print only the final line`,
+  --quiet         print only the final line (and the lines skipped)
+A line of skills.jsonl that is not a valid record is skipped and reported; the build stops when none
+is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is never rewritten.`,
   options: {
     data: { type: "string", default: "data" },
     out: { type: "string", default: "dist" },
@@ -31,13 +35,16 @@ await runCommand({
       builtAt: new Date(),
       workers,
       log: values.quiet ? undefined : (line) => console.log(line),
-      beforeRender: async ({ records }) => {
-        const events = await recordEvents(dataDir, records, { now: new Date() });
+      beforeRender: async ({ records }, skipped) => {
+        // A skipped line may be a skill's: no deletion is recorded until every line reads again.
+        const events = await recordEvents(dataDir, records, { now: new Date(), keepMissing: skipped.length > 0 });
         console.log(`events: ${events.recorded.length} recorded, ${events.pruned} pruned, ${events.total} in the log`);
       },
     });
+    if (values.quiet) for (const problem of report.skipped) console.error(`skipped ${problemText(problem)}`);
+    const skipped = report.skipped.length > 0 ? `; ${badLines(report.skipped.length)} of skills.jsonl skipped` : "";
     console.log(
-      `built ${report.skills} skills into ${values.out}: ${report.output.files} files, ${(report.output.bytes / 1e6).toFixed(1)} MB`,
+      `built ${report.skills} skills into ${values.out}: ${report.output.files} files, ${(report.output.bytes / 1e6).toFixed(1)} MB${skipped}`,
     );
     return 0;
   },

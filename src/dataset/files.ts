@@ -5,7 +5,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { mkdir, open, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
-import type { z } from "zod";
+import { z } from "zod";
 import { compareKeys } from "../contract/key.js";
 import { CategoriesFile, DatasetMeta, PlatformsFile, SkillRecord, SourcesFile, StatsFile } from "../schemas/dataset.js";
 import { stableStringify } from "./json.js";
@@ -23,14 +23,26 @@ export interface Dataset {
 export interface DatasetProblem {
   file: string;
   line?: number;
+  /** The line's owner/repo, when it names one. */
+  repository?: string;
   message: string;
 }
 
+/** "1 bad line", "3 bad lines": how the build's reports count the lines of skills.jsonl it skipped. */
+export const badLines = (n: number): string => `${n} bad line${n === 1 ? "" : "s"}`;
+
+/** One problem on one line: `file:line (owner/repo): message`. */
+export const problemText = (p: DatasetProblem): string =>
+  `${p.file}${p.line ? `:${p.line}` : ""}${p.repository ? ` (${p.repository})` : ""}: ${p.message}`;
+
 export class DatasetError extends Error {
-  constructor(readonly problems: DatasetProblem[]) {
+  constructor(
+    readonly problems: DatasetProblem[],
+    heading = "dataset is invalid",
+  ) {
     super(
-      `dataset is invalid (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
-        problems.map((p) => `  ${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}`).join("\n"),
+      `${heading} (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
+        problems.map((p) => `  ${problemText(p)}`).join("\n"),
     );
   }
 }
@@ -70,9 +82,16 @@ export function parseSkillLine(line: string, file: string, lineNo: number, probl
     return undefined;
   }
   const parsed = SkillRecord.safeParse(raw);
-  if (!parsed.success) problems.push({ file, line: lineNo, message: issueText(parsed.error) });
+  if (!parsed.success) problems.push({ file, line: lineNo, ...repositoryOf(raw), message: issueText(parsed.error) });
   return parsed.success ? parsed.data : undefined;
 }
+
+/** `{repository: "owner/repo"}` when a parsed line names one (as strings), so a report can say whose line it was. */
+function repositoryOf(raw: unknown): { repository?: string } {
+  const named = NamedLine.safeParse(raw);
+  return named.success ? { repository: `${named.data.owner}/${named.data.repo}`.slice(0, 200) } : {};
+}
+const NamedLine = z.looseObject({ owner: z.string(), repo: z.string() });
 
 /**
  * Streams a skills file line by line, so datasets larger than one string can hold are readable;

@@ -36,8 +36,17 @@ export interface Derived {
   baseline: EventBaseline;
 }
 
-/** Derives the events that bring `baseline` up to `records`, all stamped `occurredAt`. */
-export function deriveEvents(baseline: EventBaseline, records: readonly SkillRecord[], occurredAt: string): Derived {
+/**
+ * Derives the events that bring `baseline` up to `records`, all stamped `occurredAt`. With
+ * `keepMissing`, a skill absent from `records` is not deleted: `records` may lack some (a build that
+ * skipped lines it could not read), and a deletion waits for a complete set of records.
+ */
+export function deriveEvents(
+  baseline: EventBaseline,
+  records: readonly SkillRecord[],
+  occurredAt: string,
+  { keepMissing = false } = {},
+): Derived {
   const skills: Record<string, EventBaselineEntry> = { ...baseline.skills };
   const found: { key: string; event: SkillEvent; entry: EventBaselineEntry; skillId: string }[] = [];
   const live = new Set<string>();
@@ -65,7 +74,7 @@ export function deriveEvents(baseline: EventBaseline, records: readonly SkillRec
     found.push({ key: skillKey(r.owner, r.repo), event, skillId: r.id, entry: { files, primary, summary, last: id } });
   }
   for (const [skillId, before] of Object.entries(baseline.skills)) {
-    if (live.has(skillId) || before.deletedAt !== undefined) continue;
+    if (keepMissing || live.has(skillId) || before.deletedAt !== undefined) continue;
     const id = eventId(skillId, "skill.deleted", "", before.last);
     const event: SkillEvent = { id, type: "skill.deleted", occurredAt, skill: before.summary, content: { before: before.primary } };
     found.push({

@@ -19,6 +19,8 @@ export interface RecordOptions {
   retentionDays?: number;
   /** Compute what would be recorded, write nothing. */
   dryRun?: boolean;
+  /** `records` may be incomplete (the build skipped bad lines): record no deletion (deriveEvents). */
+  keepMissing?: boolean;
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -28,7 +30,7 @@ export async function recordEvents(dir: string, records: readonly SkillRecord[],
   const stored = (await readEventBaseline(dir)) ?? emptyBaseline();
   // Numbers are never reused, even if the baseline is older than the log (a run that died between the two writes).
   const baseline = { ...stored, nextSeq: Math.max(stored.nextSeq, (log.events.at(-1)?.seq ?? -1) + 1) };
-  const derived = deriveEvents(baseline, records, iso(opts.now));
+  const derived = deriveEvents(baseline, records, iso(opts.now), { keepMissing: opts.keepMissing });
   const known = new Set(log.events.map((e) => e.event.id));
   const added = derived.events.filter((e) => !known.has(e.event.id));
   const kept = retained(log.events, opts.now, opts.retentionDays ?? DEFAULT_RETENTION_DAYS);

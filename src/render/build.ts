@@ -24,10 +24,12 @@ import type { SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
 import {
+  badLines,
   DATASET_FILES,
   type Dataset,
   DatasetError,
   type DatasetProblem,
+  problemText,
   readDatasetFiles,
   readSkillsFile,
   readSources,
@@ -63,10 +65,11 @@ export interface BuildOptions {
   builtAt?: Date;
   log?: (line: string) => void;
   /**
-   * Runs on the dataset as read, before anything is rendered: `npm run build` records the events of
-   * hand edits here (src/events/record.ts), so the feed it renders next includes them.
+   * Runs on the dataset as read (the lines skipped left out), before anything is rendered: `npm run
+   * build` records the events of hand edits here (src/events/record.ts), so the feed it renders next
+   * includes them.
    */
-  beforeRender?: (dataset: Dataset) => Promise<void>;
+  beforeRender?: (dataset: Dataset, skipped: readonly DatasetProblem[]) => Promise<void>;
   /** Positions in each list order's head files and per file (default LIST_HEAD); tests set small ones to page past them. */
   listHead?: ListHead;
   /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
@@ -75,6 +78,8 @@ export interface BuildOptions {
 
 export interface BuildReport {
   skills: number;
+  /** The lines of skills.jsonl skipped as not valid records, by line in the file (the build renders the rest). */
+  skipped: DatasetProblem[];
   /** Old names not served because another repository holds the name now (see renderShards). */
   droppedAliases: string[];
   manifest: BuildManifest;
@@ -109,9 +114,16 @@ export const vocabularyOf = ({ categories, platforms }: Pick<Dataset, "categorie
 });
 
 /**
- * The first pass over skills.jsonl, throwing every problem of the dataset at once (the skills
- * file's first). A file not in key order (a hand edit) is sorted first, into the spill folder: that
- * once holds it all in memory.
+ * Above this share of bad lines in skills.jsonl the build stops: so many smell of a broken file (a
+ * bad merge, a truncated or mangled copy), not of a hostile repository's record.
+ */
+export const MAX_BAD_LINE_SHARE = 0.1;
+
+/**
+ * The first pass over skills.jsonl. A line that is not a valid record is skipped and reported (the
+ * file is never rewritten), unless no valid record is left or more than MAX_BAD_LINE_SHARE of them
+ * are bad; a problem with the other files is thrown, every one at once. A file not in key order (a
+ * hand edit) is sorted first, into the spill folder: that once holds it all in memory.
  */
 async function readSkills(options: BuildOptions, spillRoot: string, log: (line: string) => void) {
   const file = join(options.dataDir, DATASET_FILES.skills);
@@ -136,24 +148,31 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     });
   };
   let first: FirstPass | undefined;
-  const problems: DatasetProblem[] = [];
   try {
     first = await pass(file);
-    problems.push(...first.problems);
   } catch (e) {
     // A file that cannot be read is the dataset's problem; anything else is the build's own failure.
     if ((e as NodeJS.ErrnoException).syscall === undefined) throw e;
-    problems.push({ file, message: (e as Error).message });
+    fileProblems.unshift({ file, message: (e as Error).message });
   }
-  problems.push(...fileProblems);
-  if (!first || !files || problems.length > 0) throw new DatasetError(problems);
+  if (!first || !files || fileProblems.length > 0) throw new DatasetError(fileProblems);
+  const skipped = first.problems;
+  for (const problem of skipped) log(`  skipped ${problemText(problem)}`);
+  const total = first.records.length + skipped.length;
+  if (skipped.length > 0 && first.records.length === 0) throw new DatasetError(skipped, `${file} holds no valid record`);
+  if (skipped.length > MAX_BAD_LINE_SHARE * total)
+    throw new DatasetError(
+      skipped,
+      `${file} looks broken: ${skipped.length} of its ${total} records are bad, more than ${MAX_BAD_LINE_SHARE * 100}%`,
+    );
   if (!first.sorted) {
     log("  skills.jsonl is not in key order: sorting it first");
     const sorted = join(spillRoot, "sorted");
+    // The bad lines are left out of the sorted copy; they were reported above, by their line in the file.
     await writeSkills(sorted, await readSkillsFile(file, []));
     first = await pass(join(sorted, DATASET_FILES.skills));
   }
-  return { ...first, files, spillDir };
+  return { ...first, skipped, files, spillDir };
 }
 
 export async function build(options: BuildOptions): Promise<BuildReport> {
@@ -191,10 +210,11 @@ async function buildFrom(
   const dataset: Dataset = { records, ...files };
   const { categories, meta } = dataset;
   phase("read, render and spill");
+  const skipped = read.skipped.length > 0 ? `, ${badLines(read.skipped.length)} skipped` : "";
   log(
-    `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})`,
+    `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
-  await options.beforeRender?.(dataset);
+  await options.beforeRender?.(dataset, read.skipped);
   const vocabulary = vocabularyOf(dataset);
   const { sink, finish, adopt, contentId } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
@@ -307,7 +327,16 @@ async function buildFrom(
     log(
       `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
     );
-    return { skills: records.length, droppedAliases: plan.droppedAliases, manifest: built, output, millis, searchMillis, phases };
+    return {
+      skills: records.length,
+      skipped: read.skipped,
+      droppedAliases: plan.droppedAliases,
+      manifest: built,
+      output,
+      millis,
+      searchMillis,
+      phases,
+    };
   } finally {
     // The spill folder goes once this returns: the worker must be done with it.
     await shardJob.catch(() => {});

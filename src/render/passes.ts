@@ -21,6 +21,7 @@ export const workersFor = (bytes: number): number => Math.max(1, Math.min(defaul
 export interface FirstPass {
   records: SlimRecord[];
   summaries: string[];
+  /** The lines skipped (not a valid record), numbered by their line in the file. */
   problems: DatasetProblem[];
   /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
   sorted: boolean;
@@ -118,6 +119,6 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     spillBytes += result.spillBytes;
   });
   const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
-  const postings = options.search && problems.length === 0 && sorted ? PostingIndex.fromParts(parts) : null;
+  const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
   return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes };
 }

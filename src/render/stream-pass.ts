@@ -2,7 +2,8 @@
 // main thread for a single range): parse and validate each line, render and validate the skill's
 // detail and files entries and spill them to disk (src/render/spill.ts), collect its search keys,
 // and keep only a slim copy of the record (its SKILL.md texts emptied) for what needs every skill
-// at once: list columns and orders, categories, status, summaries, nested skills, suggestions.
+// at once: list columns and orders, categories, status, summaries, nested skills, suggestions. A
+// line that is not a valid record, or whose responses do not render valid, is skipped and reported.
 
 import { FIELDS } from "../contract/fields.js";
 import { skillKey } from "../contract/key.js";
@@ -31,7 +32,7 @@ export interface PassResult {
   records: SlimRecord[];
   /** Each record's summary, rendered and validated (JSON). */
   summaries: string[];
-  /** Problems, numbered by line within the range. */
+  /** The lines skipped, numbered within the range. */
   problems: DatasetProblem[];
   /** Whether the range's records are in key order (the dataset's own order, normally). */
   sorted: boolean;
@@ -69,17 +70,25 @@ export async function runPass(
   try {
     const lines = await forEachLine(input.file, input.range, (line, lineNo) => {
       const record = parseSkillLine(line, input.file, lineNo, problems);
-      // After the first problem the build fails: only the rest of the problems are worth finding.
-      if (!record || problems.length > 0) return;
+      if (!record) return;
+      // Everything that can refuse the record comes before anything is kept of it.
+      let entries: ReturnType<typeof renderSkillEntries>;
+      let summary: string;
+      try {
+        entries = renderSkillEntries(record, input.stats);
+        summary = renderSummary(record);
+      } catch (e) {
+        problems.push({ file: input.file, line: lineNo, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
+        return;
+      }
       const key = skillKey(record.owner, record.repo);
       if (count > 0 && key < lastKey) sorted = false;
       lastKey = key;
-      const entries = renderSkillEntries(record, input.stats);
       spill.add("d", key, entries.detail);
       if (entries.files !== null) spill.add("f", key, entries.files);
       if (collector) collectSkill(collector, record);
       records.push(slim(record));
-      summaries.push(renderSummary(record));
+      summaries.push(summary);
       if (++count % BATCH === 0) {
         if (onBatch) {
           onBatch({ records, summaries });

@@ -1,5 +1,5 @@
-// The build: byte-for-byte determinism, incremental rewrites, validation of the dataset with
-// every problem listed, and the file layout staying within its shard budget.
+// The build: byte-for-byte determinism, incremental rewrites, bad lines skipped and reported (and
+// a broken file refused with every problem listed), and the file layout staying within its shard budget.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -95,18 +95,52 @@ describe("build", () => {
     expect(listFiles(out)).not.toContain("_data/skills/9999.json");
   });
 
-  it("refuses an invalid dataset, listing every problem at once", async () => {
+  it("skips a bad line and reports it (line, repository, why), never rewriting the dataset", async () => {
     const bad = temp("bad");
-    for (const f of ["categories.json", "platforms.json"]) await writeFile(join(bad, f), await readFile(join(dataDir, f)));
+    for (const f of ["categories.json", "platforms.json", "meta.json"]) await writeFile(join(bad, f), await readFile(join(dataDir, f)));
     const lines = (await readFile(join(dataDir, "skills.jsonl"), "utf8")).split("\n");
+    const hostile = JSON.parse(lines[2]!);
     lines[1] = "{not json";
     lines[2] = lines[2]!.replace(/"stars":\d+/, '"stars":-5');
-    await writeFile(join(bad, "skills.jsonl"), lines.join("\n"));
-    const error = await build({ dataDir: bad, outDir: temp("never"), search: false }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DatasetError);
-    const problems = (error as DatasetError).problems;
-    expect(problems.map((p) => p.line)).toEqual([2, 3]);
-    expect(problems[1]!.message).toContain("stars");
+    const text = lines.join("\n");
+    await writeFile(join(bad, "skills.jsonl"), text);
+    const logged: string[] = [];
+    const out = temp("skipped");
+    const report = await build({ dataDir: bad, outDir: out, search: false, log: (l) => logged.push(l) });
+    expect(report.skills).toBe(398);
+    expect(report.manifest.counts.skills).toBe(398);
+    expect(report.skipped.map((p) => [p.line, p.repository])).toEqual([
+      [2, undefined],
+      [3, `${hostile.owner}/${hostile.repo}`],
+    ]);
+    expect(report.skipped[0]!.message).toContain("not JSON");
+    expect(report.skipped[1]!.message).toContain("stars");
+    expect(logged.filter((l) => l.includes("skipped ")).length).toBe(2);
+    expect(logged.some((l) => l.includes(`skills.jsonl:3 (${hostile.owner}/${hostile.repo}): stars`))).toBe(true);
+    expect(await readFile(join(bad, "skills.jsonl"), "utf8")).toBe(text);
+    // The skipped skill is not served; its neighbours are.
+    const shard = new SlottedReader(
+      readFileSync(join(out, "_data", shardFile("skills", shardOf(skillKey(hostile.owner, hostile.repo), report.manifest.shards.skills)))),
+    );
+    expect(shard.get(skillKey(hostile.owner, hostile.repo))).toBeUndefined();
+  });
+
+  it("stops, listing every bad line, when none is valid or more than a tenth are bad", async () => {
+    const bad = temp("broken");
+    for (const f of ["categories.json", "platforms.json", "meta.json"]) await writeFile(join(bad, f), await readFile(join(dataDir, f)));
+    const lines = (await readFile(join(dataDir, "skills.jsonl"), "utf8")).split("\n").filter((l) => l !== "");
+    // 41 of 400: just over MAX_BAD_LINE_SHARE.
+    await writeFile(join(bad, "skills.jsonl"), lines.map((l, i) => (i % 9 === 0 && i < 41 * 9 ? l.slice(0, 40) : l)).join("\n"));
+    const tooMany = await build({ dataDir: bad, outDir: temp("never"), search: false }).catch((e: unknown) => e);
+    expect(tooMany).toBeInstanceOf(DatasetError);
+    expect((tooMany as DatasetError).problems).toHaveLength(41);
+    expect((tooMany as DatasetError).message).toMatch(/looks broken: 41 of its 400 records are bad, more than 10%/);
+
+    await writeFile(join(bad, "skills.jsonl"), "{}\n[1]\n");
+    const none = await build({ dataDir: bad, outDir: temp("never"), search: false }).catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(DatasetError);
+    expect((none as DatasetError).problems.map((p) => p.line)).toEqual([1, 2]);
+    expect((none as DatasetError).message).toMatch(/holds no valid record/);
   });
 
   it("keeps shards within their budget and reports the largest file", async () => {

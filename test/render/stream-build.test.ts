@@ -1,6 +1,6 @@
 // The streaming build: the same dataset builds the same bytes and counts the same files whatever the
-// worker count, whether or not skills.jsonl is in key order; a bad line in any worker's range is reported with its line in
-// the file; nothing is left of the spill files.
+// worker count, whether or not skills.jsonl is in key order; a bad line in any worker's range is
+// skipped and reported with its line in the file; nothing is left of the spill files.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -90,18 +90,36 @@ describe("the streaming build", () => {
     expectSameTree(join(root, "site-1"), join(root, "site-shuffled"));
   });
 
-  it("reports bad lines in every worker's range by their line in the file, and writes nothing", async () => {
+  it("skips bad lines in every worker's range, reports them by their line in the file, and builds the same bytes for any worker count", async () => {
     const bad = await copySmallFiles("bad");
     const broken = [...lines];
     broken[4] = "{not json";
     broken[150] = broken[150]!.replace(/"stars":\d+/, '"stars":-1');
-    await writeFile(join(bad, "skills.jsonl"), broken.join("\n"));
+    const text = broken.join("\n");
+    await writeFile(join(bad, "skills.jsonl"), text);
+    // The same dataset without those two lines builds the same site.
+    const clean = await copySmallFiles("clean");
+    await writeFile(join(clean, "skills.jsonl"), lines.filter((_, i) => i !== 4 && i !== 150).join("\n"));
+    await build({ dataDir: clean, outDir: join(root, "site-clean"), page: false, workers: 1 });
+    for (const workers of [1, 2, 3]) {
+      const out = join(root, `site-bad-${workers}`);
+      const report = await build({ dataDir: bad, outDir: out, page: false, workers });
+      expect(report.skipped.map((p) => p.line)).toEqual([5, 151]);
+      expect(report.skipped[1]!.message).toContain("stars");
+      expect(report.skills).toBe(158);
+      expectSameTree(join(root, "site-clean"), out);
+    }
+    expect(await readFile(join(bad, "skills.jsonl"), "utf8")).toBe(text);
+    expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
+  });
+
+  it("refuses a file with too many bad lines, listing every one, and writes nothing", async () => {
+    const bad = await copySmallFiles("broken");
+    await writeFile(join(bad, "skills.jsonl"), lines.map((l, i) => (i % 5 === 0 && l !== "" ? "{not json" : l)).join("\n"));
     const out = join(root, "never");
     const error = await build({ dataDir: bad, outDir: out, page: false, workers: 3 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatasetError);
-    const problems = (error as DatasetError).problems;
-    expect(problems.map((p) => p.line)).toEqual([5, 151]);
-    expect(problems[1]!.message).toContain("stars");
+    expect((error as DatasetError).problems.map((p) => p.line)).toEqual(lines.flatMap((l, i) => (i % 5 === 0 && l !== "" ? [i + 1] : [])));
     expect(() => readdirSync(out)).toThrow();
     expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { cp, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { readDataset } from "../../dataset/files.js";
+import { badLines, readDataset } from "../../dataset/files.js";
 import { recordEvents } from "../../events/record.js";
 import { type CrawlFolderOptions, type CrawlFolderResult, crawlFolder } from "../../ingest/crawl-folder.js";
 import { type BuildReport, build } from "../../render/build.js";
@@ -132,8 +132,10 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
         files: report.output.files,
         written: report.output.written,
         bytes: report.output.bytes,
+        skipped: report.skipped.map((p) => ({ line: p.line ?? null, repository: p.repository ?? null, message: p.message })),
       };
-      return `${report.skills} skills, ${report.output.files} files in ${(report.millis / 1000).toFixed(1)} s`;
+      const skipped = report.skipped.length > 0 ? ` (${badLines(report.skipped.length)} skipped)` : "";
+      return `${report.skills} skills${skipped}, ${report.output.files} files in ${(report.millis / 1000).toFixed(1)} s`;
     });
 
     await stage("smoke", async () => {

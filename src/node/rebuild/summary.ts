@@ -2,6 +2,7 @@
 // directory, what it cost in GitHub requests, how long the build took and what was deployed.
 // Written as JSON (an artifact) and as Markdown (the Actions run summary and the terminal).
 import { z } from "zod";
+import { badLines } from "../../dataset/files.js";
 
 export const STAGES = ["restore", "crawl", "build", "smoke", "deploy", "save", "webhooks"] as const;
 export const StageName = z.enum(STAGES);
@@ -35,7 +36,15 @@ export const RebuildSummary = z
       .nullable(),
     github: z.object({ requests: z.number().int(), remaining: z.number().int().nullable() }).strict().nullable(),
     build: z
-      .object({ millis: z.number().int(), files: z.number().int(), written: z.number().int(), bytes: z.number().int() })
+      .object({
+        millis: z.number().int(),
+        files: z.number().int(),
+        written: z.number().int(),
+        bytes: z.number().int(),
+        skipped: z
+          .array(z.object({ line: z.number().int().nullable(), repository: z.string().nullable(), message: z.string() }).strict())
+          .describe("The lines of skills.jsonl the build skipped as not valid records"),
+      })
       .strict()
       .nullable(),
     deployed: z.object({ project: z.string(), branch: z.string(), url: z.string().nullable() }).strict().nullable(),
@@ -46,6 +55,9 @@ export type RebuildSummary = z.infer<typeof RebuildSummary>;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** Skipped lines listed one by one in the Markdown; summary.json holds them all. */
+const SKIPPED_SHOWN = 20;
+
 /** The summary as Markdown: a verdict line, the figures, then one row per stage. */
 export function summaryMarkdown(s: RebuildSummary): string {
   const lines = [`## Rebuild ${s.ok ? "succeeded" : `failed at ${s.failure?.stage}`}`, ""];
@@ -55,10 +67,16 @@ export function summaryMarkdown(s: RebuildSummary): string {
     lines.push(`- Skills: ${k.added} added, ${k.updated} updated, ${k.removed} removed, ${k.failed} failed; ${k.total} in the directory`);
   }
   if (s.github) lines.push(`- GitHub requests: ${s.github.requests} spent, ${s.github.remaining ?? "unknown"} left`);
-  if (s.build)
+  if (s.build) {
+    const { skipped } = s.build;
     lines.push(
-      `- Build: ${seconds(s.build.millis)}, ${s.build.files} files (${s.build.written} written), ${(s.build.bytes / 1e6).toFixed(1)} MB`,
+      `- Build: ${seconds(s.build.millis)}, ${s.build.files} files (${s.build.written} written), ${(s.build.bytes / 1e6).toFixed(1)} MB` +
+        (skipped.length > 0 ? `; ${badLines(skipped.length)} of skills.jsonl skipped:` : ""),
     );
+    for (const p of skipped.slice(0, SKIPPED_SHOWN))
+      lines.push(`  - line ${p.line ?? "?"}${p.repository ? ` (${p.repository})` : ""}: ${p.message.replaceAll("\n", " ")}`);
+    if (skipped.length > SKIPPED_SHOWN) lines.push(`  - and ${skipped.length - SKIPPED_SHOWN} more (summary.json lists them all)`);
+  }
   lines.push(
     `- Deployed: ${s.deployed ? `${s.deployed.project} (${s.deployed.branch})${s.deployed.url ? ` at ${s.deployed.url}` : ""}` : "nothing"}`,
   );
