@@ -5,7 +5,7 @@
 // range each) renders each skill's detail and files entries to spill files on disk and collects its
 // search keys; the second assembles the shards one spill group at a time. docs/SCALE.md has the figures.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
@@ -48,6 +48,7 @@ import { routesFile } from "./routes-file.js";
 import { writeSearchIndex } from "./search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
+import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
 
 export interface BuildOptions {
@@ -188,13 +189,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const outDir = resolve(options.outDir);
   await mkdir(dirname(outDir), { recursive: true });
   // The spill files sit beside the output, not in the system's temporary folder (often in memory).
-  const spillRoot = await mkdtemp(join(dirname(outDir), ".build-spill-"));
+  for (const name of await removeStaleSpillFolders(dirname(outDir))) log(`removed ${name}, left by an interrupted build`);
+  const spill = await createSpillFolder(dirname(outDir));
   try {
     log(`reading dataset ${options.dataDir}`);
-    const read = await readSkills(options, spillRoot, log);
+    const read = await readSkills(options, spill.dir, log);
     return await buildFrom(read, options, log, phase, phases, started);
   } finally {
-    await rm(spillRoot, { recursive: true, force: true });
+    await spill.remove();
   }
 }
 
