@@ -3,12 +3,13 @@
 // distinctive names, nested skills of collections) with typo tolerance off, "missing" (the default:
 // typo matches join only for a word no skill holds) and "always" (typo matches always join, scored
 // below exact ones), and reports hits, result totals and index work per mode. Writes
-// bench/results/relevance.md.
+// bench/results/relevance.md. The site built in the work folder is reused while its format is current.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SearchManifest } from "../src/contract/search-manifest.js";
+import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
 import { KNOWN_ANSWERS, NESTED_ANSWERS, TYPO_ANSWERS } from "../src/node/known-answers.js";
 import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
@@ -31,7 +32,12 @@ async function main() {
   const data = join(work, "data");
   const site = join(work, "site");
   if (!existsSync(join(data, "skills.jsonl"))) await convertSharedDataset(data);
-  if (!existsSync(join(site, "_data", "manifest.json"))) await build({ dataDir: data, outDir: site });
+  // A site left by an earlier run is reused only if the current code can read it.
+  const built = builtSite(site);
+  if (built.state !== "current") {
+    console.log(built.state === "missing" ? `building ${site}` : `rebuilding ${site}: ${built.why}`);
+    await build({ dataDir: data, outDir: site });
+  }
   const store = folderStore(site, 256 * 1024 * 1024);
   const manifest = SearchManifest.parse((await store.manifest()).search);
   const columns = await store.columns(searchColumns(NO_FILTERS));
