@@ -29,9 +29,8 @@ async function findEntry(scope: RequestScope, owner: string, repo: string) {
   const shards = scope.manifest.shards.skills;
   let key = skillKey(owner, repo);
   for (let hop = 0; hop < 2; hop++) {
-    const shard = await scope.store.slotted(shardFile("skills", shardOf(key, shards)));
     // The build validated every entry (src/render/site-files.ts); a lookup parses its own and no more.
-    const entry = shard.get(key) as DetailEntry | undefined;
+    const [entry] = (await scope.store.slots(shardFile("skills", shardOf(key, shards)), [key])) as [DetailEntry | undefined];
     if (entry === undefined) break;
     if (!("alias" in entry)) return { key, entry };
     key = entry.alias;
@@ -53,8 +52,9 @@ export async function skillContent(scope: RequestScope, owner: string, repo: str
   if (!entry.detail.skills.some((s) => s.path === path)) {
     throw notFound(`SKILL.md at path ${JSON.stringify(path.slice(0, 200))} in ${entry.detail.owner}/${entry.detail.repo}`);
   }
-  const files = await scope.store.slotted(shardFile("files", shardOf(key, scope.manifest.shards.skills)));
-  const ofSkill = files.get(key) as Record<string, SkillContent> | undefined;
+  const [ofSkill] = (await scope.store.slots(shardFile("files", shardOf(key, scope.manifest.shards.skills)), [key])) as [
+    Record<string, SkillContent> | undefined,
+  ];
   // Only a path the detail lists gets here, and only an own property of the entry answers.
   const file = ofSkill && Object.hasOwn(ofSkill, path) ? ofSkill[path] : undefined;
   if (!file) throw notFound(`SKILL.md at path ${JSON.stringify(path)} in ${entry.detail.owner}/${entry.detail.repo}`);

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { type ColumnName, type ColumnSet, fromLittleEndian } from "../contract/columns.js";
 import { BuildManifest } from "../contract/manifest.js";
 import { columnFile, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
-import { refShard, refSlot } from "../contract/shard.js";
+import { packRef, refShard, refSlot } from "../contract/shard.js";
 import { SlottedReader } from "../contract/slotted.js";
 import type { SkillSummary } from "../schemas/resources.js";
 import type { AssetFetcher } from "./env.js";
@@ -20,8 +20,17 @@ export interface AssetStore {
   /** A JSON file under _data/, parsed and checked against `schema` once per isolate. */
   json<T>(path: string, schema: z.ZodType<T>): Promise<T>;
   bytes(path: string): Promise<Uint8Array>;
-  /** A slotted shard (detail, files, summaries), read in place: a lookup parses only its own entry. */
+  /** A binary file read by `decode` and cached decoded; one function per kind of file (it keys the cache). */
+  decoded<T>(path: string, decode: (bytes: Uint8Array) => T): Promise<T>;
+  /** A slotted shard, read in place and cached whole (list heads: every entry of one is read together). */
   slotted(path: string): Promise<SlottedReader>;
+  /**
+   * Entries of a slotted shard (detail, files, summaries) by key or slot number, undefined where absent.
+   * Each is parsed and cached on its own and the shard is not kept: a warm isolate holds the entries
+   * its requests read, not the whole shards they sit in (a page of 20 results from 20 summary shards
+   * keeps 20 summaries, not 20 shards).
+   */
+  slots(path: string, at: readonly (string | number)[]): Promise<unknown[]>;
   u32(path: string): Promise<Uint32Array>;
   /** The named columns of the list index, each file read (and cached) on its own: a request pays only for what it uses. */
   columns<K extends ColumnName>(names: readonly K[]): Promise<ColumnSet<K>>;
@@ -54,7 +63,7 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
    * remembers the decoder (for JSON: the schema) that produced it, so a hit is only ever returned
    * to a caller asking with that same decoder.
    */
-  function load<T>(pending: Pending, path: string, decoder: object, decode: (bytes: Uint8Array) => T, weight = 1): Promise<T> {
+  function load<T>(pending: Pending, path: string, decoder: object, decode: (bytes: Uint8Array) => T, weight = 1, keep = true): Promise<T> {
     const hit = cache.get(path);
     if (hit && hit.decoder === decoder) return Promise.resolve(hit.value as T);
     const inFlight = pending.get(path);
@@ -62,7 +71,7 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
     const promise: Promise<T> = fetchBytes(path)
       .then((bytes) => {
         const value = decode(bytes);
-        cache.set(path, { decoder, value }, bytes.length * weight);
+        if (keep) cache.set(path, { decoder, value }, bytes.length * weight);
         return value;
       })
       .finally(() => {
@@ -75,6 +84,10 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
   const text = new TextDecoder();
   const RAW = {};
   const SLOTTED = {};
+  const SLOT = {};
+  /** An entry absent from its shard, cached too: asking again costs no fetch. */
+  const ABSENT = Symbol("absent");
+  const slotKey = (path: string, at: string | number) => `${path}\u0000${typeof at === "number" ? `#${at}` : at}`;
   const open = (): AssetStore => {
     const pending: Pending = new Map();
     const store: AssetStore = {
@@ -82,8 +95,31 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       // Parsed JSON takes roughly twice its text size in memory.
       json: (path, schema) => load(pending, path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
       bytes: (path) => load(pending, path, RAW, (b) => b),
+      decoded: (path, decode) => load(pending, path, decode, decode),
       slotted: (path) => load(pending, path, SLOTTED, (b) => new SlottedReader(b)),
-      u32: (path) => load(pending, path, fromLittleEndian, fromLittleEndian),
+      async slots(path, at) {
+        const out: unknown[] = new Array(at.length);
+        const missing: number[] = [];
+        at.forEach((a, i) => {
+          const hit = cache.get(slotKey(path, a));
+          if (hit && hit.decoder === SLOT) out[i] = hit.value === ABSENT ? undefined : hit.value;
+          else missing.push(i);
+        });
+        if (missing.length === 0) return out;
+        // Shared with this request's other reads of the shard while in flight, never cached whole.
+        const shard = await load(pending, path, SLOTTED, (b) => new SlottedReader(b), 1, false);
+        for (const i of missing) {
+          const a = at[i]!;
+          const slot = typeof a === "number" ? (a < shard.size ? a : -1) : shard.find(a);
+          const text = slot < 0 ? undefined : shard.valueText(slot);
+          const value = text === undefined ? undefined : JSON.parse(text);
+          // Parsed JSON takes roughly twice its text size in memory, plus the entry's own overhead.
+          cache.set(slotKey(path, a), { decoder: SLOT, value: value ?? ABSENT }, 2 * (text?.length ?? 0) + 64);
+          out[i] = value;
+        }
+        return out;
+      },
+      u32: (path) => store.decoded(path, fromLittleEndian),
       async columns<K extends ColumnName>(names: readonly K[]): Promise<ColumnSet<K>> {
         const [manifest, ...loaded] = await Promise.all([store.manifest(), ...names.map((name) => store.u32(columnFile(name)))]);
         const count = manifest.counts.skills;
@@ -97,11 +133,23 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       async summaries(ordinals) {
         if (ordinals.length === 0) return [];
         const cols = await store.columns(["ref"]);
-        const shards = [...new Set(ordinals.map((o) => refShard(cols.ref[o]!)))];
-        const loaded = new Map(await Promise.all(shards.map(async (s) => [s, await store.slotted(shardFile("summaries", s))] as const)));
+        const byShard = new Map<number, number[]>();
+        for (const o of ordinals) {
+          const shard = refShard(cols.ref[o]!);
+          const slots = byShard.get(shard);
+          if (slots) slots.push(refSlot(cols.ref[o]!));
+          else byShard.set(shard, [refSlot(cols.ref[o]!)]);
+        }
+        const found = new Map<number, unknown>();
+        await Promise.all(
+          [...byShard].map(async ([shard, slots]) => {
+            const values = await store.slots(shardFile("summaries", shard), slots);
+            slots.forEach((slot, i) => found.set(packRef(shard, slot), values[i]));
+          }),
+        );
         return ordinals.map((o) => {
           const ref = cols.ref[o]!;
-          const item = loaded.get(refShard(ref))?.value(refSlot(ref));
+          const item = found.get(ref);
           if (item === undefined) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
           // The build validated every summary; the hot path does not check it again.
           return item as SkillSummary;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { SEARCH_FILE } from "./paths.js";
 
-export const SEARCH_FORMAT = 2;
+export const SEARCH_FORMAT = 3;
 
 /** A range shard: it holds every key from `first` up to the next shard's `first`. */
 export const RangeShard = z
@@ -39,29 +39,6 @@ export const NESTED_INFO_PER_FILE = 128;
 /** [name, path] per nested id. */
 export const NestedInfoFile = z.array(z.tuple([z.string(), z.string()]));
 
-/** [word, weight]: an indexed word and how often it is indexed (its posting counts over every list, summed). */
-export const TypoEntry = z.tuple([z.string(), z.number().int().nonnegative()]);
-export type TypoEntry = z.infer<typeof TypoEntry>;
-/**
- * A typo shard: a range of typo keys, sorted; key `i` lists the words at positions
- * `at[starts[i]]` up to `at[starts[i + 1]]` (or the end) of `words`, which holds each of them once with
- * its weight. Flat arrays rather than a list per key: a parsed shard stays small in an isolate's heap.
- */
-export const TypoShard = z
-  .object({
-    words: z.array(TypoEntry),
-    keys: z.array(z.string()),
-    starts: z.array(z.number().int().nonnegative()),
-    at: z.array(z.number().int().nonnegative()),
-  })
-  .strict()
-  .refine((s) => s.starts.length === s.keys.length, "one start per key");
-export type TypoShard = z.infer<typeof TypoShard>;
-
-/** The words (positions in `shard.words`) that key `i` of a typo shard lists. */
-export function typoKeyWords(shard: TypoShard, i: number): number[] {
-  return shard.at.slice(shard.starts[i]!, i + 1 < shard.starts.length ? shard.starts[i + 1]! : shard.at.length);
-}
 export const TypoManifest = z
   .object({
     /** How many first letters of a word its typo keys look at (src/search/typo.ts). */

@@ -4,6 +4,8 @@
 // (little-endian; the ends are offsets into the key bytes and the value bytes). Written by the build
 // for detail, files and summary shards; read by the function.
 
+import { StringTable } from "./string-table.js";
+
 const MAGIC = [0x53, 0x4c, 0x54, 0x31];
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
@@ -38,23 +40,23 @@ export function encodeSlotted(entries: readonly (readonly [string, string])[]): 
 export class SlottedReader {
   readonly size: number;
   private readonly view: DataView;
-  private readonly keyBase: number;
+  private readonly keys: StringTable;
   private readonly valueBase: number;
 
   constructor(private readonly bytes: Uint8Array) {
     if (bytes.length < 8 || MAGIC.some((b, i) => bytes[i] !== b)) throw new RangeError("not a slotted shard");
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.size = this.view.getUint32(4, true);
-    this.keyBase = 8 + 8 * this.size;
-    if (this.keyBase > bytes.length) throw new RangeError("truncated slotted header");
-    this.valueBase = this.keyBase + (this.size === 0 ? 0 : this.view.getUint32(8 + 4 * (this.size - 1), true));
+    const keyBase = 8 + 8 * this.size;
+    if (keyBase > bytes.length) throw new RangeError("truncated slotted header");
+    this.keys = new StringTable(bytes, this.view, 8, this.size, keyBase);
+    this.valueBase = keyBase + this.keys.byteLength;
     const valueEnd = this.size === 0 ? 0 : this.view.getUint32(8 + 8 * this.size - 4, true);
     if (this.valueBase + valueEnd > bytes.length) throw new RangeError("truncated slotted body");
   }
 
   key(i: number): string {
-    const start = i === 0 ? 0 : this.view.getUint32(8 + 4 * (i - 1), true);
-    return text.decode(this.bytes.subarray(this.keyBase + start, this.keyBase + this.view.getUint32(8 + 4 * i, true)));
+    return this.keys.get(i);
   }
 
   /** The JSON text of slot `i`. */
@@ -72,14 +74,7 @@ export class SlottedReader {
 
   /** The slot of `key`, or -1. */
   find(key: string): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.key(mid) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.size && this.key(lo) === key ? lo : -1;
+    return this.keys.indexOf(key);
   }
 
   /** The parsed value under `key`, or undefined. */

@@ -5,10 +5,10 @@
 // (little-endian; termEnd offsets into the term bytes, listStart into the list bytes).
 import { FIELD_COUNT } from "./fields.js";
 import { type Bitset, ByteBuffer, decodePostingsInto, readVarint } from "./postings.js";
+import { StringTable } from "./string-table.js";
 
 const MAGIC = [0x53, 0x4b, 0x58, 0x31];
 const utf8 = new TextEncoder();
-const text = new TextDecoder();
 
 /**
  * Builds one shard entry by entry, terms in sorted order (JavaScript string order): each term's
@@ -88,8 +88,9 @@ export class ShardBuilder {
 export class ShardReader {
   readonly docCount: number;
   readonly size: number;
+  /** The shard's terms, sorted. */
+  readonly terms: StringTable;
   private readonly view: DataView;
-  private readonly termBase: number;
   private readonly listBase: number;
 
   constructor(private readonly bytes: Uint8Array) {
@@ -97,10 +98,10 @@ export class ShardReader {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.docCount = this.view.getUint32(4, true);
     this.size = this.view.getUint32(8, true);
-    this.termBase = 12 + 4 * this.size + 4 * (FIELD_COUNT * this.size + 1);
-    if (this.termBase > bytes.length) throw new RangeError("truncated shard header");
-    const termTotal = this.size === 0 ? 0 : this.view.getUint32(12 + 4 * (this.size - 1), true);
-    this.listBase = this.termBase + termTotal;
+    const termBase = 12 + 4 * this.size + 4 * (FIELD_COUNT * this.size + 1);
+    if (termBase > bytes.length) throw new RangeError("truncated shard header");
+    this.terms = new StringTable(bytes, this.view, 12, this.size, termBase);
+    this.listBase = termBase + this.terms.byteLength;
     if (this.listBase + this.listOffset(FIELD_COUNT * this.size) > bytes.length) throw new RangeError("truncated shard body");
   }
 
@@ -109,26 +110,16 @@ export class ShardReader {
   }
 
   term(i: number): string {
-    const start = i === 0 ? 0 : this.view.getUint32(12 + 4 * (i - 1), true);
-    const end = this.view.getUint32(12 + 4 * i, true);
-    return text.decode(this.bytes.subarray(this.termBase + start, this.termBase + end));
+    return this.terms.get(i);
   }
 
   /** Index of the first term >= `key` (this.size when none). */
   lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.term(mid) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.terms.lowerBound(key);
   }
 
   find(term: string): number {
-    const i = this.lowerBound(term);
-    return i < this.size && this.term(i) === term ? i : -1;
+    return this.terms.indexOf(term);
   }
 
   /** OR-s the list of term `i` in `field` (0 name, 1 description, 2 content) into `into`. */

@@ -3,13 +3,8 @@
 // SKILL.md files, per nested id), the typo vocabulary (every indexed word under its typo keys),
 // and the precomputed unions of prefixes too big to expand at query time.
 import { toLittleEndian } from "../contract/columns.js";
-import {
-  NESTED_INFO_PER_FILE,
-  type NestedManifest,
-  type RangeShard,
-  type TypoEntry,
-  type TypoManifest,
-} from "../contract/search-manifest.js";
+import { NESTED_INFO_PER_FILE, type NestedManifest, type RangeShard, type TypoManifest } from "../contract/search-manifest.js";
+import type { TypoEntry } from "../contract/typo-shard.js";
 import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { fieldKeys } from "../search/document-text.js";

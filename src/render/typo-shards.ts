@@ -1,7 +1,8 @@
 // The typo index on disk (search/typo/): the vocabulary's typo keys cut into range shards of about
 // TYPO_SHARD_BYTES, each shard carrying the words its keys list once (a word's keys mostly share its
 // first two letters, so they land in the same shard and its text is stored about once).
-import type { TypoEntry, TypoManifest, TypoShard } from "../contract/search-manifest.js";
+import type { TypoManifest } from "../contract/search-manifest.js";
+import { encodeTypoShard, type TypoEntry, type TypoShard } from "../contract/typo-shard.js";
 import { TYPO_KEY_PREFIX, typoKeyLists, typoVocabulary } from "../search/typo.js";
 import type { OutputSink } from "./output.js";
 import { hashName } from "./search-shards.js";
@@ -9,16 +10,16 @@ import { hashName } from "./search-shards.js";
 /** A typo word reads its few keys from one or two shards of this size. */
 export const TYPO_SHARD_BYTES = 64 * 1024;
 
-/** Groups sorted key lists into shards of about `target` bytes of JSON, each with its own word table. */
+/** Groups sorted key lists into shards of about `target` bytes, each with its own word table. */
 export function typoShards(words: readonly TypoEntry[], lists: readonly [string, number[]][], target = TYPO_SHARD_BYTES): TypoShard[] {
   const shards: TypoShard[] = [];
   let local = new Map<number, number>();
   let shard: TypoShard = { words: [], keys: [], starts: [], at: [] };
   let bytes = 0;
   for (const [key, list] of lists) {
-    // Estimated JSON size: the key, its start and positions, and the words this shard does not hold yet.
-    let size = key.length + 10 + 6 * list.length;
-    for (const w of list) if (!local.has(w)) size += words[w]![0].length + 12;
+    // Estimated size: the key, its two offsets and positions, and the words this shard does not hold yet.
+    let size = key.length + 8 + 2 * list.length;
+    for (const w of list) if (!local.has(w)) size += words[w]![0].length + 8;
     if (shard.keys.length > 0 && bytes + size > target) {
       shards.push(shard);
       shard = { words: [], keys: [], starts: [], at: [] };
@@ -47,11 +48,10 @@ export async function writeTypoShards(sink: OutputSink, entries: Iterable<TypoEn
   const lists = typoKeyLists(words, TYPO_KEY_PREFIX);
   const shards: TypoManifest["shards"] = [];
   for (const shard of typoShards(words, lists)) {
-    // A shard is built with its fields in one order and holds only arrays: JSON.stringify is stable here.
-    const text = JSON.stringify(shard);
-    const file = hashName("typo", text, "json");
-    await sink.write(file, text);
-    shards.push({ first: shard.keys[0]!, file, bytes: Buffer.byteLength(text) });
+    const bytes = encodeTypoShard(shard);
+    const file = hashName("typo", bytes, "bin");
+    await sink.write(file, bytes);
+    shards.push({ first: shard.keys[0]!, file, bytes: bytes.length });
   }
   return { keyPrefix: TYPO_KEY_PREFIX, shards, words: words.length, keys: lists.length };
 }

@@ -217,7 +217,9 @@ export async function resolveClause(index: SearchIndex, c: Clause, typos: number
     resolveIn(index.main, c, ownLists, PHRASE_FIELDS),
     resolveIn(index.nested, c, nestedLists, PHRASE_FIELDS),
   ]);
-  const owners = nestedLists.length > 0 ? await index.owners() : new Uint32Array(0);
+  // The owners table (4 bytes a nested skill) is read only when some nested list matched.
+  const nestedHit = nestedLists.some((l) => nested.match[l] !== undefined || nested.exact[l] !== undefined);
+  const owners = nestedHit ? await index.owners() : new Uint32Array(0);
   const match: Sets = new Array(RANKED_COUNT).fill(undefined);
   const exact: Sets = new Array(RANKED_COUNT).fill(undefined);
   for (const f of ownLists) {

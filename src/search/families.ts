@@ -19,6 +19,8 @@ export interface IndexFiles {
   bytes(path: string): Promise<Uint8Array>;
   /** A JSON file parsed and checked against `schema`. */
   json<T>(path: string, schema: z.ZodType<T>): Promise<T>;
+  /** A binary file read by `decode`, kept decoded: the same function must be passed for every read of one file. */
+  decoded<T>(path: string, decode: (bytes: Uint8Array) => T): Promise<T>;
 }
 
 export type ShardBytes = Pick<IndexFiles, "bytes">;

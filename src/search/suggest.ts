@@ -126,7 +126,7 @@ async function completions(
  * counts (a typo match that is not itself a suggestion is not offered), best first.
  */
 async function typoCompletions(
-  store: Pick<IndexFiles, "json">,
+  store: Pick<IndexFiles, "json" | "decoded">,
   manifest: SearchManifest,
   word: string,
   want: number,
@@ -142,7 +142,7 @@ async function typoCompletions(
 
 /** Completions of the typed word, or, when none starts with it, its typo matches. */
 async function completeWord(
-  store: Pick<IndexFiles, "json">,
+  store: Pick<IndexFiles, "json" | "decoded">,
   manifest: SearchManifest,
   word: string,
   want: number,

@@ -4,7 +4,8 @@
 // neighbourhood (SymSpell's idea, on a prefix): every vocabulary word is filed under its first
 // TYPO_KEY_PREFIX letters and under each of those with one letter (never the first) removed; a query
 // word reads only its own few keys, so its cost does not grow with the vocabulary.
-import { shardFor, type TypoEntry, type TypoManifest, TypoShard, typoKeyWords } from "../contract/search-manifest.js";
+import { shardFor, type TypoManifest } from "../contract/search-manifest.js";
+import { type TypoEntry, TypoShardReader } from "../contract/typo-shard.js";
 import type { IndexFiles } from "./families.js";
 
 export const ONE_TYPO_LENGTH = 5;
@@ -201,24 +202,15 @@ export function typoKeysMeet(a: string, b: string, prefix: number = TYPO_KEY_PRE
   return typoKeys(b, prefix).some((k) => keys.has(k));
 }
 
-/** Position of `key` in sorted `keys`, or -1. */
-function keyIndex(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < keys.length && keys[lo] === key ? lo : -1;
-}
+/** How the asset store reads a typo shard (one function, so the store keeps what it decoded). */
+const readTypoShard = (bytes: Uint8Array) => new TypoShardReader(bytes);
 
 /**
  * Query side: the typo matches of `term`, from the shards holding its typo keys (usually one or two
  * files); `max` overrides the typos its length allows (didYouMean also corrects shorter words by one).
  */
 export async function findTypoMatches(
-  store: Pick<IndexFiles, "json">,
+  store: Pick<IndexFiles, "decoded">,
   typo: TypoManifest,
   term: string,
   max: number = allowedTypos(term),
@@ -235,14 +227,10 @@ export async function findTypoMatches(
     if (!keys) byShard.set(n, (keys = []));
     keys.push(key);
   }
-  const shards = await Promise.all([...byShard.keys()].map((n) => store.json(typo.shards[n]!.file, TypoShard)));
+  const shards = await Promise.all([...byShard.keys()].map((n) => store.decoded(typo.shards[n]!.file, readTypoShard)));
   const candidates = new Map<string, TypoEntry>();
   [...byShard.values()].forEach((keys, s) => {
-    const shard = shards[s]!;
-    for (const key of keys) {
-      const at = keyIndex(shard.keys, key);
-      if (at >= 0) for (const w of typoKeyWords(shard, at)) candidates.set(shard.words[w]![0], shard.words[w]!);
-    }
+    for (const key of keys) for (const entry of shards[s]!.lookup(key)) candidates.set(entry[0], entry);
   });
   charge(candidates.size);
   return typoMatches(term, [candidates.values()], max, limit);

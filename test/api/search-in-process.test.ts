@@ -4,6 +4,7 @@
 import { rmSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
 import { autocompleteEndpoint, searchEndpoint } from "../../src/api/search.js";
@@ -198,10 +199,17 @@ describe("autocomplete", () => {
   it("counts candidates in context without fetching any shard twice, however high the limit", async () => {
     const reads: string[] = [];
     const counting = {
-      json: store.json.bind(store),
+      json: <T>(path: string, schema: z.ZodType<T>) => {
+        reads.push(path);
+        return store.json(path, schema);
+      },
       bytes: (path: string) => {
         reads.push(path);
         return store.bytes(path);
+      },
+      decoded: <T>(path: string, decode: (bytes: Uint8Array) => T) => {
+        reads.push(path);
+        return store.decoded(path, decode);
       },
     };
     const got = await suggest(counting, SearchManifest.parse(manifest.search), () => store.columns([]), "skill s", 20);

@@ -2,7 +2,7 @@
 // distance bound against a plain dynamic-programming reference, the typo keys and their shards.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TypoShard, typoKeyWords } from "../../src/contract/search-manifest.js";
+import { encodeTypoShard, TypoShardReader, typoKeyWords } from "../../src/contract/typo-shard.js";
 import { typoShards } from "../../src/render/typo-shards.js";
 import {
   allowedTypos,
@@ -125,7 +125,10 @@ describe("typo rules", () => {
       expect(back).toEqual(lists.map(([k, at]) => [k, at.map((i) => words[i]![0])]));
       for (const s of shards) {
         expect(new Set(s.words.map(([w]) => w)).size).toBe(s.words.length);
-        expect(TypoShard.parse(JSON.parse(JSON.stringify(s)))).toEqual(s);
+        const reader = new TypoShardReader(encodeTypoShard(s));
+        expect(reader.size).toBe(s.keys.length);
+        s.keys.forEach((k, i) => expect(reader.lookup(k)).toEqual(typoKeyWords(s, i).map((w) => s.words[w])));
+        expect(reader.lookup("\u0000")).toEqual([]);
       }
     }
     expect(typoShards(words, lists, 1 << 20)).toHaveLength(1);

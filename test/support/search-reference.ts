@@ -2,7 +2,7 @@
 // search, but a linear scan over every skill's keys and every nested skill's keys. Tests compare the
 // indexed search with it: the same ids in the same order, the same matches and matched skills.
 import { PHRASE_FIELDS, RANKED_COUNT, RANKED_FIELDS } from "../../src/contract/fields.js";
-import type { TypoEntry } from "../../src/contract/search-manifest.js";
+import type { TypoEntry } from "../../src/contract/typo-shard.js";
 import { nestedSkills, searchDocument } from "../../src/render/search-document.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { fieldKeys } from "../../src/search/document-text.js";
