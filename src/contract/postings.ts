@@ -3,6 +3,13 @@
 // varints then, and a very common term costs at most docCount/8 bytes). At query time every list
 // becomes a Bitset over all ordinals, so AND/OR/NOT are word-wide operations.
 
+/** How many bits of a 32-bit word are set. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** A fixed-size set of ordinals in [0, size). */
 export class Bitset {
   readonly words: Uint32Array;
@@ -42,12 +49,12 @@ export class Bitset {
   }
   count(): number {
     let n = 0;
-    for (let w of this.words) {
-      w = w - ((w >>> 1) & 0x55555555);
-      w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
-      n += (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
+    for (const w of this.words) n += popcount(w);
     return n;
+  }
+  isEmpty(): boolean {
+    for (let i = 0; i < this.words.length; i++) if (this.words[i] !== 0) return false;
+    return true;
   }
   /** Calls `fn` for every member in ascending order. */
   forEach(fn: (i: number) => void): void {

@@ -7,7 +7,7 @@
 // and the requested page.
 import { type ColumnName, type ColumnSet, FLAG_HAS_INDEX, fromLittleEndian } from "../contract/columns.js";
 import { PHRASE_FIELDS, RANKED_COUNT } from "../contract/fields.js";
-import { Bitset } from "../contract/postings.js";
+import { Bitset, popcount } from "../contract/postings.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
 import { type FamilyManifest, FamilyReader, type IndexFiles, type KeyRef, QueryBudget, TYPO_WORDS_PER_LOOKUP } from "./families.js";
 import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
@@ -127,9 +127,9 @@ async function resolveIn(reader: FamilyReader, c: Clause, lists: readonly number
     const needed: (KeyRef | undefined)[] = phraseLists[l] && pairRefs.length > 0 ? pairRefs : refs;
     // A word no list holds leaves the list's set absent (read as empty): a query of many unknown
     // words allocates nothing for them.
+    // So does a word with an empty list here (a word only in content has no name or description set).
     let set: Bitset | undefined;
-    if (needed.some((ref) => ref === undefined)) set = undefined;
-    else {
+    if (!needed.some((ref) => ref === undefined || ref.shard.count(ref.index, l) === 0)) {
       for (const ref of needed) {
         const one = FamilyReader.postings(ref, l, new Bitset(size));
         set = set ? set.and(one) : one;
@@ -333,11 +333,12 @@ function rankNested(required: readonly ClauseSets[], best: ReadonlyMap<number, N
     const exact = c.exact.slice();
     NESTED_FIELDS.forEach((f, l) => {
       if (!c.nestedMatch[l]) return;
-      const m = new Bitset(docCount);
-      const e = new Bitset(docCount);
+      // A set stays absent (read as empty) until a collection's best nested skill matches.
+      let m: Bitset | undefined;
+      let e: Bitset | undefined;
       for (const [o, b] of best) {
-        if (c.nestedMatch[l]!.has(b.id)) m.add(o);
-        if (c.nestedExact[l]?.has(b.id)) e.add(o);
+        if (c.nestedMatch[l]!.has(b.id)) (m ??= new Bitset(docCount)).add(o);
+        if (c.nestedExact[l]?.has(b.id)) (e ??= new Bitset(docCount)).add(o);
       }
       match[f] = m;
       exact[f] = e;
@@ -465,34 +466,28 @@ function matchedTier(scoring: readonly RankedClause[], candidates: Bitset, neede
       }
     }
   }
-  // Bits of word w whose count is exactly v.
-  const equal = (w: number, v: number) => {
-    let m = candidates.words[w]!;
-    for (let p = 0; p < planeCount; p++) m &= (v >>> p) & 1 ? planes[p]![w]! : ~planes[p]![w]!;
-    return m;
+  // Bits of word w whose count is t or more: a comparison of the bit planes from the highest down.
+  const atLeast = (w: number, t: number) => {
+    let greater = 0;
+    let same = candidates.words[w]!;
+    for (let p = planeCount - 1; p >= 0 && same !== 0; p--) {
+      if ((t >>> p) & 1) same &= planes[p]![w]!;
+      else {
+        greater |= same & planes[p]![w]!;
+        same &= ~planes[p]![w]!;
+      }
+    }
+    return greater | same;
   };
-  const histogram = new Array<number>(scoring.length + 1).fill(0);
-  for (let w = 0; w < words; w++) {
-    if (candidates.words[w] === 0) continue;
-    for (let v = 1; v <= scoring.length; v++) histogram[v]! += popcount(equal(w, v));
+  // The highest t with at least `needed` candidates matching t or more, tried from the top down: a
+  // page that the best-matching few fill stops after a pass or two.
+  for (let t = scoring.length; t > 1; t--) {
+    let count = 0;
+    for (let w = 0; w < words && count < needed; w++) if (candidates.words[w] !== 0) count += popcount(atLeast(w, t));
+    if (count >= needed) return { mask: (w: number) => atLeast(w, t) };
   }
-  let t = scoring.length;
-  for (let atLeast = histogram[t]!; t > 1 && atLeast < needed; ) atLeast += histogram[--t]!;
-  if (t <= 1) return undefined;
-  return {
-    mask(w: number): number {
-      let m = 0;
-      for (let v = t; v <= scoring.length; v++) m |= equal(w, v);
-      return m;
-    },
-  };
+  return undefined;
 }
-
-const popcount = (x: number): number => {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-};
 
 /** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
 export async function countAllTerms(
@@ -516,35 +511,65 @@ export async function executeQuery(
 ): Promise<SearchOutcome> {
   const selected = await select(index, columns, query, filters, options);
   const { candidates } = selected;
-  const best = bestNested(selected.required, await index.owners(), candidates);
+  // The owners table is read only when a nested list matched.
+  const nested = selected.required.some((c) => c.nestedMatch.some((s) => s !== undefined));
+  const best = nested ? bestNested(selected.required, await index.owners(), candidates) : new Map<number, NestedBest>();
   const required = rankNested(selected.required, best, index.docCount);
   const total = candidates.count();
   // One exact float64 key per candidate: clauses matched (7 bits), score in quarter points (13 bits),
   // stars (32 bits); ties on it fall to updatedAt, then ordinal.
   const ordinals = new Uint32Array(total);
   const keys = new Float64Array(total);
-  // 2 * RANKED_COUNT word arrays per clause (match then exact, per field); an absent set reads as empty.
-  const none = new Uint32Array(candidates.words.length);
-  const width = 2 * RANKED_COUNT;
   // A clause that matches no skill anywhere (a missing word without typo matches) scores 0 for every
   // candidate: it is left out of the loop, so a query of many unknown words costs what its known ones do.
-  const scoring = required.filter((c) => c.ranked.match.some((b) => b?.words.some((x) => x !== 0)));
-  const sets = scoring.flatMap((c) => [...c.ranked.match, ...c.ranked.exact].map((b) => b?.words ?? none));
+  const scoring = required.filter((c) => c.ranked.match.some((b) => b !== undefined && !b.isEmpty()));
+  // Each scoring clause's present sets, flat: the word array and its bit in the score table's index
+  // (match bits 0.., exact bits RANKED_COUNT..); an absent set is left out, as it would read as empty.
+  const arrays: Uint32Array[] = [];
+  const bitOf: number[] = [];
+  const ends: number[] = [];
+  /** Where each clause's match sets end in `arrays` (its exact sets follow them). */
+  const matchEnds: number[] = [];
+  for (const c of scoring) {
+    for (const [base, list] of [
+      [0, c.ranked.match],
+      [RANKED_COUNT, c.ranked.exact],
+    ] as const) {
+      list.forEach((b, f) => {
+        if (!b) return;
+        arrays.push(b.words);
+        bitOf.push(base + f);
+      });
+      if (base === 0) matchEnds.push(arrays.length);
+    }
+    ends.push(arrays.length);
+  }
+  /** Per clause, the candidates of the current word it matches in any field (an exact set is within its match set). */
+  const inWord = new Int32Array(scoring.length);
   let n = 0;
   const cw = candidates.words;
   const tier = matchedTier(scoring, candidates, page * limit);
   for (let w = 0; w < cw.length; w++) {
     // Members of each 32-bit word, walked directly: this loop runs once per candidate, up to every
-    // skill for a common word. Only candidates in the tier that holds the page are scored.
-    for (let rest = (tier ? cw[w]! & tier.mask(w) : cw[w]!) | 0; rest !== 0; ) {
+    // skill for a common word. Only candidates in the tier that holds the page are scored, and per
+    // candidate only the clauses it matches.
+    let rest = (tier ? cw[w]! & tier.mask(w) : cw[w]!) | 0;
+    if (rest === 0) continue;
+    for (let c = 0, start = 0; c < scoring.length; start = ends[c++]!) {
+      let any = 0;
+      for (let a = start; a < matchEnds[c]!; a++) any |= arrays[a]![w]!;
+      inWord[c] = any & rest;
+    }
+    while (rest !== 0) {
       const low = 31 - Math.clz32(rest);
       rest ^= 1 << low;
       const o = (w << 5) + low;
       let units = 0;
       let matched = 0;
-      for (let b = 0; b < sets.length; b += width) {
+      for (let c = 0, start = 0; c < scoring.length; start = ends[c++]!) {
+        if (((inWord[c]! >>> low) & 1) === 0) continue;
         let bits = 0;
-        for (let k = 0; k < width; k++) bits |= ((sets[b + k]![w]! >>> low) & 1) << k;
+        for (let a = start; a < ends[c]!; a++) bits |= ((arrays[a]![w]! >>> low) & 1) << bitOf[a]!;
         const s = SCORE_TABLE[bits]!;
         matched += (s + 32767) >>> 15; // 1 when s > 0
         units += s;
