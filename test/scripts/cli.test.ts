@@ -44,12 +44,15 @@ function expectUsageError(name: string, r: Run, pattern: RegExp): void {
 /** Processes whose command line mentions `text` (wrangler, workerd or esbuild left behind). */
 const processesMentioning = (text: string): string[] => {
   try {
-    return execFileSync("pgrep", ["-af", text], { encoding: "utf8" })
+    // `--`: the text may start with dashes ("--port N"), which pgrep would take for an option.
+    return execFileSync("pgrep", ["-af", "--", text], { encoding: "utf8" })
       .trim()
       .split("\n")
       .filter((l) => l && !l.includes("pgrep"));
-  } catch {
-    return [];
+  } catch (e) {
+    // pgrep exits 1 when nothing matches; anything else is a broken check, not an empty answer.
+    if ((e as { status?: number }).status === 1) return [];
+    throw e;
   }
 };
 
