@@ -429,7 +429,8 @@ async function select(
   const excludedAny = new Bitset(size);
   for (const sets of excluded) excludedAny.or(anyField(sets, size));
   let candidates = any[0]!.clone();
-  for (const a of any.slice(1)) candidates.and(a);
+  // Once the intersection is empty no further clause can refill it.
+  for (let i = 1; i < any.length && !candidates.isEmpty(); i++) candidates.and(any[i]!);
   applyFilters(candidates.andNot(excludedAny), columns, filters);
   if ((options.fallback ?? true) && candidates.count() === 0 && required.length > 1) {
     // Nothing has every term: fall back to skills with any of them, ranked by how many they have.
