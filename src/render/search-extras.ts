@@ -8,6 +8,7 @@ import type { TypoEntry } from "../contract/typo-shard.js";
 import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { fieldKeys } from "../search/document-text.js";
+import { MIN_VOCABULARY_LENGTH } from "../search/typo.js";
 import type { OutputSink } from "./output.js";
 import { prefixUnions } from "./prefix-unions.js";
 import { nestedSkills } from "./search-document.js";
@@ -58,18 +59,29 @@ async function writePrefixUnions(sink: OutputSink, dir: "prefixes", family: Buil
   return (await writeTermShards(sink, dir, prefixes, (i) => unions[i]![1], family.docCount)).shards;
 }
 
-/** How often each word is indexed, over every family and field: typo matches are ranked by it. */
+/**
+ * The typo vocabulary's candidates: every word of the families (phrase pairs and words too short for
+ * typo matching left out), sorted, with how often it is indexed over every family and field (typo
+ * matches are ranked by it). The families' keys are sorted, so their words are merged in one pass,
+ * with no table of every key (at 100k skills 1.6M keys, of which 338k are typo words).
+ */
 function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
-  const weights = new Map<string, number>();
-  for (const family of families) {
-    for (let i = 0; i < family.keys.length; i++) {
-      const key = family.keys[i]!;
-      if (isPair(key)) continue;
-      const n = family.listsAt(i).reduce((s, l) => s + (l?.length ?? 0), 0);
-      weights.set(key, (weights.get(key) ?? 0) + n);
-    }
+  const weight = (family: BuiltFamily, i: number) => family.listsAt(i).reduce((s, l) => s + (l?.length ?? 0), 0);
+  const at = families.map(() => 0);
+  const out: TypoEntry[] = [];
+  for (;;) {
+    let word: string | undefined;
+    families.forEach((f, k) => {
+      const key = f.keys[at[k]!];
+      if (key !== undefined && (word === undefined || key < word)) word = key;
+    });
+    if (word === undefined) return out;
+    let n = 0;
+    families.forEach((f, k) => {
+      if (f.keys[at[k]!] === word) n += weight(f, at[k]!++);
+    });
+    if (!isPair(word) && word.length >= MIN_VOCABULARY_LENGTH) out.push([word, n]);
   }
-  return [...weights];
 }
 
 export async function writeSearchExtras(
