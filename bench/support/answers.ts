@@ -170,7 +170,7 @@ export function answersSection(
   const byKind = new Map(served.rows.map((r) => [r.kind, r]));
   return (
     `### ${n.toLocaleString("en")} skills\n\n` +
-    `Heap after 1,000 mixed requests: +${q.heap.toFixed(1)} MB over the process before them${q.exact ? "" : " (without --expose-gc: not collected first)"}. ` +
+    `Heap after 1,000 mixed requests: ${q.heap >= 0 ? "+" : ""}${q.heap.toFixed(1)} MB over the process before them${q.exact ? "" : " (without --expose-gc: not collected first, so a collection during them can make this negative)"}. ` +
     `Through \`wrangler pages dev\`: ready in ${(served.startMs / 1000).toFixed(1)} s; first API request on the fresh isolate (cold start) ${served.first.toFixed(0)} ms; ` +
     `the workerd isolate's heap after the timed requests and 1,000 more mixed ones: ${isolateHeapLine(served.heap)}.\n\n` +
     table(
