@@ -87,7 +87,8 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
   const SLOT = {};
   /** An entry absent from its shard, cached too: asking again costs no fetch. */
   const ABSENT = Symbol("absent");
-  const slotKey = (path: string, at: string | number) => `${path}\u0000${typeof at === "number" ? `#${at}` : at}`;
+  // A slot number and a key never share a cache key ("#" and "=" tell them apart).
+  const slotKey = (path: string, at: string | number) => `${path}\u0000${typeof at === "number" ? "#" : "="}${at}`;
   const open = (): AssetStore => {
     const pending: Pending = new Map();
     const store: AssetStore = {
