@@ -10,7 +10,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const report = [
   "# Function bundle",
   "",
-  `Machine: ${machineLine()}. esbuild, minified, one worker for ${FUNCTION_ENTRIES.length} handlers of functions/ (the check in npm test fails on a node: import or a build-only file).`,
+  `Machine: ${machineLine()}. esbuild, minified, one worker for ${FUNCTION_ENTRIES.length} handler${FUNCTION_ENTRIES.length === 1 ? "" : "s"} of functions/ (the check in npm test fails on a node: import or a build-only file).`,
   "",
   table(
     ["modules", "minified KiB", "gzip KiB", "share of the 3 MiB free limit (gzip)"],
