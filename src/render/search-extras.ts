@@ -8,7 +8,7 @@ import type { TypoEntry } from "../contract/typo-shard.js";
 import { stableStringify } from "../dataset/json.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { fieldKeys } from "../search/document-text.js";
-import { MIN_VOCABULARY_LENGTH } from "../search/typo.js";
+import { isTypoWord } from "../search/typo.js";
 import type { OutputSink } from "./output.js";
 import { prefixUnions } from "./prefix-unions.js";
 import { nestedSkills } from "./search-document.js";
@@ -60,9 +60,8 @@ async function writePrefixUnions(sink: OutputSink, dir: "prefixes", family: Buil
 }
 
 /**
- * The typo vocabulary's candidates: every word of the families (phrase pairs and words too short for
- * typo matching left out), sorted, with how often it is indexed over every family and field (typo
- * matches are ranked by it). The families' keys are sorted, so their words are merged in one pass,
+ * The typo vocabulary: every word of the families that isTypoWord takes, sorted, with how often it
+ * is indexed over every family and field (typo matches are ranked by it). The families' keys are sorted, so their words are merged in one pass,
  * with no table of every key (at 100k skills 1.6M keys, of which 338k are typo words).
  */
 function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
@@ -80,7 +79,7 @@ function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
     families.forEach((f, k) => {
       if (f.keys[at[k]!] === word) n += weight(f, at[k]!++);
     });
-    if (!isPair(word) && word.length >= MIN_VOCABULARY_LENGTH) out.push([word, n]);
+    if (isTypoWord(word)) out.push([word, n]);
   }
 }
 

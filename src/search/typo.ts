@@ -236,10 +236,13 @@ export async function findTypoMatches(
   return typoMatches(term, [candidates.values()], max, limit);
 }
 
-/** Build side: the words of the typo vocabulary (4+ characters, no phrase pair keys), sorted by text. */
+/** Build side: whether an index key belongs in the typo vocabulary (a word of 4+ characters, not a phrase pair key). */
+export const isTypoWord = (key: string): boolean => !key.startsWith("\u0001") && chars(key).length >= MIN_VOCABULARY_LENGTH;
+
+/** Build side: the words of the typo vocabulary (isTypoWord), sorted by text. */
 export function typoVocabulary(words: Iterable<TypoEntry>): TypoEntry[] {
   const out: TypoEntry[] = [];
-  for (const entry of words) if (!entry[0].startsWith("\u0001") && chars(entry[0]).length >= MIN_VOCABULARY_LENGTH) out.push(entry);
+  for (const entry of words) if (isTypoWord(entry[0])) out.push(entry);
   return out.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
 }
 
