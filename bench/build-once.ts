@@ -1,7 +1,7 @@
 // One build in its own process, so the benchmark can read its peak memory: prints a JSON report.
 // Usage: npx tsx bench/build-once.ts --data DIR --out DIR [--no-search] [--workers N]
 import { parseArgs } from "node:util";
-import { build } from "../src/render/build.js";
+import { build } from "../src/build/build.js";
 
 const { values } = parseArgs({
   options: { data: { type: "string" }, out: { type: "string" }, search: { type: "boolean", default: true }, workers: { type: "string" } },

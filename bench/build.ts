@@ -153,7 +153,7 @@ const report = [
   "",
   "## The full build by phase",
   "",
-  "Wall seconds per phase (src/render/build.ts reports them; the first pass runs in worker threads, the default count: the cores, at most 4), then the whole build's wall and CPU seconds (worker threads included; on a shared machine the CPU time varies less).",
+  "Wall seconds per phase (src/build/build.ts reports them; the first pass runs in worker threads, the default count: the cores, at most 4), then the whole build's wall and CPU seconds (worker threads included; on a shared machine the CPU time varies less).",
   "",
   table(["skills", ...phaseNames.map((p) => `${p} (s)`), "wall (s)", "CPU (s)"], phaseRows),
   "",

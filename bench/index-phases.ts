@@ -6,11 +6,11 @@
 // Usage: npx tsx bench/index-phases.ts --data DIR [--json]
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
-import { FIELDS } from "../src/contract/fields.js";
+import type { OutputSink } from "../src/build/output.js";
+import { PostingCollector } from "../src/build/search-index/collect-postings.js";
+import { collectSkill, writeSearchIndex } from "../src/build/search-index/search-index.js";
 import { readDataset } from "../src/dataset/files.js";
-import type { OutputSink } from "../src/render/output.js";
-import { collectSkill, writeSearchIndex } from "../src/render/search-index.js";
-import { PostingCollector } from "../src/search/collect-postings.js";
+import { FIELDS } from "../src/schemas/fields.js";
 
 const { values } = parseArgs({ options: { data: { type: "string" }, json: { type: "boolean", default: false } } });
 if (!values.data) throw new Error("usage: index-phases --data DIR [--json]");
@@ -59,7 +59,7 @@ const onLine = (line: string) => {
     phase++;
   }
 };
-// The build collects postings in its first pass (src/render/stream-pass.ts); here the collection runs on its own.
+// The build collects postings in its first pass (src/build/stream-pass.ts); here the collection runs on its own.
 const collector = new PostingCollector(FIELDS.length);
 for (const record of records) collectSkill(collector, record);
 const postings = collector.finish();

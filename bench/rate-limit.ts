@@ -8,8 +8,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../src/node/pages-dev.js";
-import { build } from "../src/render/build.js";
+import { build } from "../src/build/build.js";
+import { type PagesDev, startPagesDev } from "../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../src/node/project-root.js";
 import { machineLine, percentile, table } from "./support/machine.js";
 
 const { values } = parseArgs({

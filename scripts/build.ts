@@ -1,11 +1,11 @@
 // npm run build [-- --data DIR --out DIR]: records the events of dataset changes not recorded yet
 // (hand edits; the crawl records its own), then renders the dataset into the static site. A bad
-// line of skills.jsonl is skipped and reported, on stderr even with --quiet (src/render/build.ts).
+// line of skills.jsonl is skipped and reported, on stderr even with --quiet (src/build/build.ts).
 import { resolve } from "node:path";
+import { build, MAX_BAD_LINE_SHARE } from "../src/build/build.js";
 import { badLines, problemText } from "../src/dataset/files.js";
 import { recordEvents } from "../src/events/record.js";
 import { existingFolder, intOption, runCommand } from "../src/node/cli.js";
-import { build, MAX_BAD_LINE_SHARE } from "../src/render/build.js";
 
 await runCommand({
   name: "build",

@@ -3,11 +3,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GENERATED, generatedFiles } from "../clients/codegen/generate.js";
+import { vocabularyOf } from "../src/build/build.js";
+import { openApiDocument } from "../src/build/openapi.js";
 import { readDataset } from "../src/dataset/files.js";
 import { stableStringify } from "../src/dataset/json.js";
 import { runCommand } from "../src/node/cli.js";
-import { vocabularyOf } from "../src/render/build.js";
-import { openApiDocument } from "../src/render/openapi.js";
 
 await runCommand({
   name: "clients:generate",

@@ -1,11 +1,11 @@
 // Runs the local GitHub-compatible server over a dataset folder (shared dataset format), e.g.
-//   npm run github-fixture -- --dataset test/github/fixtures --port 8787 [--synthesize 1000]
+//   npm run github-fixture -- --dataset test/fixtures/github --port 8787 [--synthesize 1000]
 // so a crawl can run offline: npm run crawl -- --github-url http://127.0.0.1:8787 --data DIR
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ensurePortFree, existingFolder, intOption, portValue, runCommand, UsageError } from "../src/node/cli.js";
-import { buildRepos, loadSources, synthesize } from "../test/github/model.js";
-import { startGitHubFixture } from "../test/github/server.js";
+import { buildRepos, loadSources, synthesize } from "../src/node/github-fixture/model.js";
+import { startGitHubFixture } from "../src/node/github-fixture/server.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "..");
 const SHARED = resolve(PROJECT_ROOT, "..", "shared", "dataset");
@@ -14,7 +14,7 @@ await runCommand({
   name: "github-fixture",
   usage: `[--dataset DIR] [--port N] [--host HOST] [--synthesize N] [--rate-limit N] [--search-limit N] [--code-search-limit N] [--verbose]
   --dataset DIR            a folder with repos.jsonl and skills.jsonl (default $SKILLS_SHARED_DATASET, else the
-                           shared dataset beside the project); test/github/fixtures is a small one in the repository
+                           shared dataset beside the project); test/fixtures/github is a small one in the repository
   --port N, --host HOST    where to listen (default 127.0.0.1:8787)
   --synthesize N           clone the repositories under new names until there are N
   --rate-limit N           core and GraphQL requests an hour (default 5,000)

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { handleRequest } from "../src/api/handle.js";
 import { createServices } from "../src/api/services.js";
+import { build } from "../src/build/build.js";
 import { runCommand } from "../src/node/cli.js";
 import { folderAssets } from "../src/node/folder-assets.js";
-import { build } from "../src/render/build.js";
 
 const EXAMPLES = [
   "/skills?limit=2",

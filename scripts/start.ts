@@ -1,8 +1,9 @@
 // npm start: builds dist/ (the API's files and the page) from the embedded dataset in data/ and serves it on localhost, offline.
+
+import { build } from "../src/build/build.js";
 import { recordEvents } from "../src/events/record.js";
 import { runCommand } from "../src/node/cli.js";
 import { ensureServePort, portFromEnv, serveSite } from "../src/node/serve.js";
-import { build } from "../src/render/build.js";
 
 await runCommand({
   name: "start",

@@ -2,10 +2,10 @@
 // `npm run build -- --data DIR` accepts, reusing the categories and platforms of data/.
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { defaultWorkers } from "../src/build/typescript-worker.js";
 import { writeJsonFile } from "../src/dataset/files.js";
 import { existingFolder, intOption, runCommand, UsageError } from "../src/node/cli.js";
 import { writeSynthetic } from "../src/node/synth-parallel.js";
-import { defaultWorkers } from "../src/render/typescript-worker.js";
 import { CategoriesFile, PlatformsFile } from "../src/schemas/dataset.js";
 
 await runCommand({

@@ -1,5 +1,5 @@
 // Vite builds the page (web/) into the site: index.html and 404.html with their hashed assets
-// under /assets/. The site build (src/render/page.ts) runs this config with `write: false` and writes
+// under /assets/. The site build (src/build/page.ts) runs this config with `write: false` and writes
 // the output through its own sink, so dist/ is one deterministic folder and stale assets are removed
 // with the rest. The favicon and other fixed files are in public/, which the site build copies.
 import { fileURLToPath } from "node:url";

@@ -29,7 +29,7 @@ async function findEntry(scope: RequestScope, owner: string, repo: string) {
   const shards = scope.manifest.shards.skills;
   let key = skillKey(owner, repo);
   for (let hop = 0; hop < 2; hop++) {
-    // The build validated every entry (src/render/site-files.ts); a lookup parses its own and no more.
+    // The build validated every entry (src/build/site-files.ts); a lookup parses its own and no more.
     const [entry] = (await scope.store.slots(shardFile("skills", shardOf(key, shards)), [key])) as [DetailEntry | undefined];
     if (entry === undefined) break;
     if (!("alias" in entry)) return { key, entry };

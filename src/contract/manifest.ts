@@ -14,7 +14,7 @@ export const BuildManifest = z
     contentId: z
       .string()
       .regex(/^[0-9a-f]{16}$/)
-      .describe("The build's identity: a hash of every other file under _data, their paths and bytes (src/render/output.ts contentId)"),
+      .describe("The build's identity: a hash of every other file under _data, their paths and bytes (src/build/output.ts contentId)"),
     generatedAt: IsoTimestamp.describe("When the dataset was crawled"),
     counts: z.object({ skills: Count, aliases: Count, files: Count }).strict(),
     shards: z.object({ skills: z.number().int().positive(), summaries: z.number().int().positive() }).strict(),

@@ -24,7 +24,7 @@ export const listHeadFile = (sort: SortKey, order: SortOrder, n: number): string
 /** Categories of one locale: the list and every category's detail (src/contract/categories.ts). */
 export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
 
-/** GET /status, prebuilt whole (src/render/status.ts). */
+/** GET /status, prebuilt whole (src/build/status.ts). */
 export const STATUS_FILE = "status.json";
 /** What GET /index-status needs besides its shards: their count and the exclusion patterns. */
 export const INDEX_STATUS_RULES_FILE = "index-status/rules.json";

@@ -80,6 +80,8 @@ export type SearchManifest = z.infer<typeof SearchManifest>;
 export const SuggestionPair = z.tuple([z.string(), z.number().int().nonnegative()]);
 /** A suggestion as the index stores it: [text, how many skills it finds] (the API answers {text, count}). */
 export type SuggestionPair = z.infer<typeof SuggestionPair>;
+/** SuggestionPair order: more skills first, then text A to Z. */
+export const bySuggestionRank = (a: SuggestionPair, b: SuggestionPair): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 export const EntriesShard = z.array(SuggestionPair);
 export const TopShard = z.array(z.tuple([z.string(), z.array(SuggestionPair)]));
 

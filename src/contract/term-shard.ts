@@ -1,9 +1,9 @@
 // The binary term shard: a sorted run of index terms with, per term, one posting list per field
-// (name, description, content: src/contract/fields.ts). Laid out so a reader binary-searches the terms in place and decodes
+// (name, description, content: src/schemas/fields.ts). Laid out so a reader binary-searches the terms in place and decodes
 // only the lists a query needs:
 //   "SKX1" | u32 docCount | u32 n | u32 termEnd[n] | u32 listStart[3n + 1] | term bytes | lists
 // (little-endian; termEnd offsets into the term bytes, listStart into the list bytes).
-import { FIELD_COUNT } from "./fields.js";
+import { FIELD_COUNT } from "../schemas/fields.js";
 import { type Bitset, ByteBuffer, decodePostingsInto, readVarint } from "./postings.js";
 import { StringTable } from "./string-table.js";
 

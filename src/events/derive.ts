@@ -4,7 +4,7 @@
 // previous records makes the crawl and a hand edit followed by a build one and the same path.
 import { createHash } from "node:crypto";
 import { skillKey } from "../contract/key.js";
-import { primaryFile, toSummary } from "../render/skill-views.js";
+import { primaryFile, toSummary } from "../contract/skill-views.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { EventBaseline, EventBaselineEntry, LoggedEvent, SkillEvent } from "../schemas/events.js";
 

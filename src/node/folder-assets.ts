@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { AssetFetcher } from "../api/env.js";
 import { type AssetStore, createAssetStore } from "../api/store.js";
-import { ensureWithin } from "../render/output.js";
+import { ensureWithin } from "../build/output.js";
 
 export function folderAssets(siteDir: string): AssetFetcher {
   return {

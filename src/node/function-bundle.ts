@@ -3,7 +3,7 @@
 // bundle check of the tests and by the bundle benchmark.
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
-import { PROJECT_ROOT } from "./pages-dev.js";
+import { PROJECT_ROOT } from "./project-root.js";
 
 export const FUNCTION_ENTRIES = ["functions/_middleware.ts"];
 const ROUTE_TABLE = "pages-routes.ts";

@@ -5,11 +5,10 @@
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { spawnTracked } from "./cli.js";
+import { PROJECT_ROOT } from "./project-root.js";
 import { pagesDevArgs, wranglerBin, wranglerEnv } from "./wrangler.js";
-
-export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
 
 export interface PagesDev {
   /** e.g. http://127.0.0.1:41234 */

@@ -2,7 +2,7 @@
 // tsx, by its path under scripts/, so the child runs the TypeScript sources as `npm run` does.
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { join } from "node:path";
-import { PROJECT_ROOT } from "./pages-dev.js";
+import { PROJECT_ROOT } from "./project-root.js";
 
 /** Node's arguments that run scripts/<script> with `args`. */
 export const scriptArgs = (script: string, ...args: string[]): string[] => [

@@ -2,7 +2,7 @@
 // foreground for `npm start` and `npm run serve`. A busy port is refused before wrangler starts (it
 // would end in a workerd stack trace), and Ctrl-C stops wrangler with everything it started.
 import { ensurePortFree, exitCode, spawnTracked, UsageError } from "./cli.js";
-import { PROJECT_ROOT } from "./pages-dev.js";
+import { PROJECT_ROOT } from "./project-root.js";
 import { pagesDevArgs, wranglerBin, wranglerEnv } from "./wrangler.js";
 
 export interface ServeOptions {

@@ -12,7 +12,7 @@ import { choosePrimary } from "../ingest/primary.js";
 import { parseSkillFile } from "../ingest/skill-file.js";
 import { type SkillFile, SkillRecord } from "../schemas/dataset.js";
 import { DatasetRepo, DatasetSkill } from "../schemas/shared-dataset.js";
-import { PROJECT_ROOT } from "./pages-dev.js";
+import { PROJECT_ROOT } from "./project-root.js";
 
 export const SHARED_DATASET = process.env.SKILLS_SHARED_DATASET ?? resolve(PROJECT_ROOT, "..", "shared", "dataset");
 export const sharedDatasetPresent = () =>

@@ -4,7 +4,7 @@
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { startWorker } from "../render/typescript-worker.js";
+import { startWorker } from "../build/typescript-worker.js";
 import type { SynthOptions } from "../synth/generate.js";
 
 export async function writeSynthetic(

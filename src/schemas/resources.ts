@@ -1,7 +1,7 @@
 // The public resources of the API (README "Endpoints"). Each shape is defined once here;
 // types come from z.infer and the OpenAPI document is generated from these schemas.
 import { z } from "zod";
-import { RANKED_FIELDS } from "../contract/fields.js";
+import { RANKED_FIELDS } from "./fields.js";
 import { DESCRIPTION_MAX, OwnerName, RepoName, ShortText, SkillDescription, SkillName } from "./untrusted-text.js";
 
 export const IsoTimestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp");

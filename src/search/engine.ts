@@ -6,9 +6,9 @@
 // required clauses (or, when nothing has them all, any of them), minus exclusions, filters, ranking,
 // and the requested page.
 import { type ColumnName, type ColumnSet, FLAG_HAS_INDEX, fromLittleEndian } from "../contract/columns.js";
-import { PHRASE_FIELDS, RANKED_COUNT } from "../contract/fields.js";
 import { Bitset, popcount } from "../contract/postings.js";
 import type { SearchManifest } from "../contract/search-manifest.js";
+import { PHRASE_FIELDS, RANKED_COUNT } from "../schemas/fields.js";
 import { type FamilyManifest, FamilyReader, type IndexFiles, type KeyRef, QueryBudget, TYPO_WORDS_PER_LOOKUP } from "./families.js";
 import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
 import { clauseFields, clauseScore, NESTED_FIELDS, OWN_FIELDS, pageOf, type Ranked } from "./rank.js";

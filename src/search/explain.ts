@@ -1,7 +1,7 @@
 // Why a result matched: for each ranked field, the query's words found there (a typo match names the
 // indexed word it matched), and which skill of a collection matched best. Computed for the requested
 // page only, from the sets the query already resolved and ranked.
-import { RANKED_FIELDS, type RankedField } from "../contract/fields.js";
+import { RANKED_FIELDS, type RankedField } from "../schemas/fields.js";
 import type { NestedBest, RankedClause } from "./engine.js";
 import type { Clause } from "./query.js";
 import { clauseScore, FIELD_ORDER, NESTED_FIELDS } from "./rank.js";

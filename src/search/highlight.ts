@@ -1,7 +1,7 @@
 // Highlights: the text HTML-escaped, with every word the query matched wrapped in <mark></mark>.
 // Escaping happens piece by piece around the marks, so no text from a skill can ever become markup.
 
-import type { Field } from "../contract/fields.js";
+import type { Field } from "../schemas/fields.js";
 import type { Clause } from "./query.js";
 import { tokenize } from "./text.js";
 

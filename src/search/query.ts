@@ -1,7 +1,7 @@
 // The search query language (docs/SEARCH.md): plain terms, "exact phrases", name:/description:/content:
 // restrictions, -exclusions, and prefix*. Pure: a string in, a parsed query or an ApiError out.
 import { ApiError } from "../contract/errors.js";
-import { type Field, isField } from "../contract/fields.js";
+import { type Field, isField } from "../schemas/fields.js";
 import { LIMITS } from "../schemas/params.js";
 import { fold, MAX_TERM_LENGTH, tokenize } from "./text.js";
 

@@ -15,10 +15,10 @@
 // between weights, so it only orders skills that tie on their best field. Results sort by: clauses
 // matched (only differs in the any-term fallback), score, stars, updatedAt, then ordinal (owner/repo
 // order), all descending except the ordinal.
-import { fieldNumber, RANKED_COUNT } from "../contract/fields.js";
+import { fieldNumber, RANKED_COUNT } from "../schemas/fields.js";
 import type { Clause } from "./query.js";
 
-/** Per ranked field, in the order of RANKED_FIELDS (src/contract/fields.ts). */
+/** Per ranked field, in the order of RANKED_FIELDS (src/schemas/fields.ts). */
 export const FIELD_WEIGHT = [3, 2, 1, 2.5, 1.5] as const;
 export const EXACT_BONUS = 4;
 export const SPREAD_BONUS = 0.25;

@@ -5,8 +5,8 @@
 
 import type { ColumnSet } from "../contract/columns.js";
 import { ApiError } from "../contract/errors.js";
-import { isField } from "../contract/fields.js";
 import {
+  bySuggestionRank,
   EntriesShard,
   type SearchManifest,
   type SuggestionPair,
@@ -14,10 +14,10 @@ import {
   shardsForPrefix,
   TopShard,
 } from "../contract/search-manifest.js";
+import { isField } from "../schemas/fields.js";
 import { type ClauseSets, countAllTerms, SearchIndex } from "./engine.js";
 import type { IndexFiles } from "./families.js";
 import { checkQueryText, parseQuery } from "./query.js";
-import { bySuggestionRank } from "./suggest-build.js";
 import { fold, terms } from "./text.js";
 import { allowedTypos, findTypoMatches } from "./typo.js";
 

@@ -7,8 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../src/node/pages-dev.js";
-import { build } from "../../src/render/build.js";
+import { build } from "../../src/build/build.js";
+import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { SkillDetailEnvelope } from "../../src/schemas/envelope.js";
 import { call, untilHit } from "../support/http.js";
 

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Dataset, readDataset } from "../../src/dataset/files.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { CategoryDetailEnvelope, CategoryListEnvelope, ErrorEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
 import { referenceList } from "../support/list-reference.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Dataset, readDataset } from "../../src/dataset/files.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
 import { type ListParams, referenceList } from "../support/list-reference.js";

@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { routesFile } from "../../src/build/routes-file.js";
 import { isPageRoute, PAGE_ROUTES } from "../../src/contract/page-routes.js";
 import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
-import { routesFile } from "../../src/render/routes-file.js";
 import { ErrorEnvelope } from "../../src/schemas/envelope.js";
 import { type RawAnswer, rawGet } from "../support/raw-http.js";
 

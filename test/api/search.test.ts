@@ -5,7 +5,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readDataset } from "../../src/dataset/files.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { ErrorEnvelope, SearchEnvelope, SuggestionEnvelope } from "../../src/schemas/envelope.js";
 import { parseQuery } from "../../src/search/query.js";

@@ -5,11 +5,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build/build.js";
 import { type CrawlState, writeCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { type LastCrawl, writeLastCrawl } from "../../src/dataset/last-crawl.js";
-import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../src/node/pages-dev.js";
-import { build } from "../../src/render/build.js";
+import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { ErrorEnvelope, IndexStatusEnvelope, StatusEnvelope } from "../../src/schemas/envelope.js";
 import { call } from "../support/http.js";
 

@@ -23,11 +23,11 @@ describe("the function bundle", () => {
     const meta: Metafile = {
       inputs: {
         "src/api/a.ts": { bytes: 1, imports: [{ path: "node:fs", kind: "import-statement", external: true }] },
-        "src/render/build.ts": { bytes: 1, imports: [] },
+        "src/build/build.ts": { bytes: 1, imports: [] },
         "src/search/query.ts": { bytes: 1, imports: [] },
       },
       outputs: {},
     };
-    expect(forbiddenInputs(meta)).toEqual(["src/api/a.ts imports node:fs", "src/render/build.ts: a build-only or Node-only file"]);
+    expect(forbiddenInputs(meta)).toEqual(["src/api/a.ts imports node:fs", "src/build/build.ts: a build-only or Node-only file"]);
   });
 });

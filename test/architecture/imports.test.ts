@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 
 const run = promisify(execFile);
 const CONFIG = join(PROJECT_ROOT, ".dependency-cruiser.cjs");
@@ -43,14 +43,15 @@ describe("the import rule", () => {
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
   const files: Record<string, string> = {
     "tsconfig.json": JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", allowJs: true } }),
-    "src/contract/a.ts": 'import { x } from "../render/b.js";\nexport const a = x;\n',
-    "src/render/b.ts": 'import { y } from "../api/c.js";\nexport const x = y;\n',
+    "src/contract/a.ts": 'import { x } from "../build/b.js";\nexport const a = x;\n',
+    "src/build/b.ts": 'import { y } from "../api/c.js";\nexport const x = y;\n',
     "src/api/c.ts": 'import { readFileSync } from "node:fs";\nimport { z } from "../node/d.js";\nexport const y = [readFileSync, z];\n',
     "src/node/d.ts": "export const z = 1;\n",
     "src/search/e.ts": 'import { y } from "../api/c.js";\nexport const e = y;\n',
-    "src/ingest/f.ts": 'import { x } from "../render/b.js";\nexport const f = x;\n',
+    "src/ingest/f.ts": 'import { x } from "../build/b.js";\nexport const f = x;\n',
     "bench/g.ts": 'import { h } from "../test/h.js";\nexport const g = h;\n',
     "test/h.ts": "export const h = 1;\n",
+    "scripts/j.ts": 'import { h } from "../test/h.js";\nexport const j = h;\n',
     "web/i.ts": 'import { y } from "../src/api/c.js";\nexport const i = y;\n',
   };
   for (const [path, text] of Object.entries(files)) {
@@ -59,15 +60,16 @@ describe("the import rule", () => {
   }
 
   it("names the file, the import and the rule of each breach", async () => {
-    const { lines } = await violations(tree, ["src", "bench", "test", "web"]);
+    const { lines } = await violations(tree, ["src", "bench", "scripts", "test", "web"]);
     expect(lines).toEqual([
-      "bench/g.ts -> test/h.ts: benchmarks-import-src-not-tests",
+      "bench/g.ts -> test/h.ts: only-tests-import-tests",
+      "scripts/j.ts -> test/h.ts: only-tests-import-tests",
       "src/api/c.ts -> fs: function-imports-contract-and-search",
       "src/api/c.ts -> src/node/d.ts: function-imports-contract-and-search",
       "src/api/c.ts -> src/node/d.ts: node-only-stays-out-of-src",
-      "src/contract/a.ts -> src/render/b.ts: contract-is-a-leaf",
-      "src/ingest/f.ts -> src/render/b.ts: crawler-imports-contract-and-dataset",
-      "src/render/b.ts -> src/api/c.ts: build-imports-contract-dataset-search",
+      "src/build/b.ts -> src/api/c.ts: build-imports-contract-dataset-search",
+      "src/contract/a.ts -> src/build/b.ts: contract-is-a-leaf",
+      "src/ingest/f.ts -> src/build/b.ts: crawler-imports-contract-and-dataset",
       "src/search/e.ts -> src/api/c.ts: search-imports-only-the-contract",
       "web/i.ts -> src/api/c.ts: page-imports-contract-and-schemas",
     ]);

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 
 const PACKAGE = join(PROJECT_ROOT, "clients", "typescript");
 const DIST = join(PACKAGE, "dist");

@@ -56,7 +56,7 @@ describe("contract cases", () => {
     for (const id of operations) {
       expect(
         typeof (client() as unknown as Record<string, unknown>)[id],
-        `operationId ${id} is not a method of SkillsDirectory: an operationId is the client's method name (src/render/openapi-operations.ts)`,
+        `operationId ${id} is not a method of SkillsDirectory: an operationId is the client's method name (src/build/openapi-operations.ts)`,
       ).toBe("function");
       expect(covered.has(id), `no case in clients/contract-cases.json calls ${id}`).toBe(true);
     }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { compareKeys, skillKey } from "../../src/contract/key.js";
 import { DATASET_FILES, type Dataset, formatSkillLines, readDataset } from "../../src/dataset/files.js";
 import { stableStringify } from "../../src/dataset/json.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 
 const DATA_DIR = join(PROJECT_ROOT, "data");

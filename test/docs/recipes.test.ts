@@ -6,7 +6,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { freePort } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 
 const DOCS = ["README.md", ...readdirSync(join(PROJECT_ROOT, "docs")).map((f) => `docs/${f}`)].filter((f) => f.endsWith(".md"));
 

@@ -16,7 +16,7 @@ import { postJson } from "../../src/events/webhooks/send.js";
 import { memoryTextKV, subscriptionStore } from "../../src/events/webhooks/store.js";
 import { newSecret, type Subscription } from "../../src/events/webhooks/subscription.js";
 import { addressRange, checkUrl } from "../../src/events/webhooks/target.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { SkillEvent } from "../../src/schemas/events.js";
 import { type Receiver, startReceiver } from "./receiver.js";
 

@@ -9,7 +9,7 @@ import { EVENT_FILES, readEventLog } from "../../src/dataset/event-log.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { deriveEvents, emptyBaseline, retained } from "../../src/events/derive.js";
 import { recordEvents } from "../../src/events/record.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { EventBaseline, LoggedEvent } from "../../src/schemas/events.js";
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readDataset, writeSkills } from "../../src/dataset/files.js";
 import { recordEvents } from "../../src/events/record.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 
 export const TIMES = ["2026-11-19T06:00:00Z", "2026-11-20T06:00:00Z", "2026-11-21T06:00:00Z"] as const;

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
 import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
-import type { FaultRule } from "../github/faults.js";
-import type { GitHubFixture } from "../github/server.js";
+import type { FaultRule } from "../../src/node/github-fixture/faults.js";
+import type { GitHubFixture } from "../../src/node/github-fixture/server.js";
 import {
   categories,
   crawl,

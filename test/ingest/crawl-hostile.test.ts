@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDataset } from "../../src/dataset/files.js";
 import { CrawlReport } from "../../src/ingest/report.js";
+import type { GitHubFixture } from "../../src/node/github-fixture/server.js";
 import { DESCRIPTION_MAX, hasUnsafeCharacters } from "../../src/schemas/untrusted-text.js";
-import type { GitHubFixture } from "../github/server.js";
 import { PROJECT_ROOT, sourcesWith, startFixture } from "../support/crawl-harness.js";
 import { HOSTILE, HOSTILE_OWNER, writeHostileFixture } from "../support/hostile-repos.js";
 

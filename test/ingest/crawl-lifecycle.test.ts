@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGitHubClient } from "../../src/ingest/client.js";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
 import { CrawlReport } from "../../src/ingest/report.js";
+import type { GitHubFixture } from "../../src/node/github-fixture/server.js";
 import { SkillRecord } from "../../src/schemas/dataset.js";
-import type { GitHubFixture } from "../github/server.js";
 import { crawl, EMPTY, FAST, fixtureCall, HANDMADE, next, serverCounts, sourcesWith, startFixture } from "../support/crawl-harness.js";
 
 const sources = sourcesWith({ repos: ["acme/pdf-tools", "dave/pdf-tools-fork", "nobody/missing-repo"], exclude: ["gina/*"] });

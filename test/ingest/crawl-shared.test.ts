@@ -10,9 +10,9 @@ import { readDataset } from "../../src/dataset/files.js";
 import type { CrawlOutput } from "../../src/ingest/crawl.js";
 import { writeCrawlOutput } from "../../src/ingest/dataset-io.js";
 import { CrawlReport } from "../../src/ingest/report.js";
+import { loadSources } from "../../src/node/github-fixture/model.js";
+import type { GitHubFixture } from "../../src/node/github-fixture/server.js";
 import { SkillRecord, SourcesFile } from "../../src/schemas/dataset.js";
-import { loadSources } from "../github/model.js";
-import type { GitHubFixture } from "../github/server.js";
 import {
   categories,
   crawl,

@@ -7,7 +7,7 @@ import { derivePlatforms, showsEvidence } from "../../src/ingest/platforms.js";
 import { choosePrimary } from "../../src/ingest/primary.js";
 import { createProgress } from "../../src/ingest/progress.js";
 import { isExcluded } from "../../src/ingest/sources.js";
-import { execute, GqlError, type GqlObject, parseQuery } from "../github/graphql.js";
+import { execute, GqlError, type GqlObject, parseQuery } from "../../src/node/github-fixture/graphql.js";
 import { platforms } from "../support/crawl-harness.js";
 
 describe("progress", () => {

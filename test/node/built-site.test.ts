@@ -4,11 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build/build.js";
 import { MANIFEST_FORMAT } from "../../src/contract/manifest.js";
 import { builtSite } from "../../src/node/built-site.js";
-import { freePort, PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { freePort } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { runNode, scriptArgs } from "../../src/node/run-script.js";
-import { build } from "../../src/render/build.js";
 
 const site = mkdtempSync(join(tmpdir(), "built-site-"));
 const manifestFile = join(site, "_data", "manifest.json");

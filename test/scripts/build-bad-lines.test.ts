@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readEventLog } from "../../src/dataset/event-log.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { runNode, scriptArgs } from "../../src/node/run-script.js";
 import { Status } from "../../src/schemas/status.js";
 

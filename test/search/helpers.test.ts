@@ -4,10 +4,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/contract/errors.js";
 import { readVarint, writeVarint } from "../../src/contract/postings.js";
-import { type RangeShard, type SuggestionPair, shardsForPrefix } from "../../src/contract/search-manifest.js";
+import { bySuggestionRank, type RangeShard, type SuggestionPair, shardsForPrefix } from "../../src/contract/search-manifest.js";
 import { checkQueryText } from "../../src/search/query.js";
 import { COUNTED_CANDIDATES, countedCandidates, withoutDanglingItem } from "../../src/search/suggest.js";
-import { bySuggestionRank } from "../../src/search/suggest-build.js";
 
 const codeOf = (f: () => unknown) => {
   try {

@@ -3,9 +3,9 @@
 // text fast path gives the analyser's terms, and parts of it merge into what one collector gives.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CollectedPart, PostingCollector, PostingIndex, partTransferList } from "../../src/search/collect-postings.js";
-import { fieldKeys } from "../../src/search/document-text.js";
-import { scanTerms, TermScanner } from "../../src/search/term-scan.js";
+import { type CollectedPart, PostingCollector, PostingIndex, partTransferList } from "../../src/build/search-index/collect-postings.js";
+import { fieldKeys } from "../../src/build/search-index/document-text.js";
+import { scanTerms, TermScanner } from "../../src/build/search-index/term-scan.js";
 import { terms } from "../../src/search/text.js";
 
 // Characters that stress the analyser: ASCII words and separators, accents, CJK, kana, Hangul,

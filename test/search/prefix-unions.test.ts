@@ -1,7 +1,7 @@
 // Precomputed prefix unions against a brute-force union.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bigPrefixRanges, prefixUnions } from "../../src/render/prefix-unions.js";
+import { bigPrefixRanges, prefixUnions } from "../../src/build/search-index/prefix-unions.js";
 
 describe("prefix unions", () => {
   it("finds every prefix with more words than the threshold, at every length", () => {

@@ -10,11 +10,11 @@ import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
 import { searchEndpoint } from "../../src/api/search.js";
 import type { AssetStore } from "../../src/api/store.js";
+import { build } from "../../src/build/build.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
 import { folderStore } from "../../src/node/folder-assets.js";
 import { KNOWN_ANSWERS, type KnownAnswer, NESTED_ANSWERS, TYPO_ANSWERS } from "../../src/node/known-answers.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
-import { build } from "../../src/render/build.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { terms } from "../../src/search/text.js";
 

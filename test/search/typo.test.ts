@@ -2,8 +2,8 @@
 // distance bound against a plain dynamic-programming reference, the typo keys and their shards.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { typoShards } from "../../src/build/search-index/typo-shards.js";
 import { encodeTypoShard, TypoShardReader, typoKeyWords } from "../../src/contract/typo-shard.js";
-import { typoShards } from "../../src/render/typo-shards.js";
 import {
   allowedTypos,
   correctionTypos,

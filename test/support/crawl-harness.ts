@@ -8,17 +8,17 @@ import { type CrawlState, emptyCrawlState } from "../../src/dataset/crawl-state.
 import { type ClientTiming, createGitHubClient } from "../../src/ingest/client.js";
 import { type CrawlOptions, type CrawlOutput, runCrawl } from "../../src/ingest/crawl.js";
 import { silentProgress } from "../../src/ingest/progress.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { buildRepos, loadSources, synthesize } from "../../src/node/github-fixture/model.js";
+import { type FixtureOptions, type GitHubFixture, startGitHubFixture } from "../../src/node/github-fixture/server.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { scriptArgs } from "../../src/node/run-script.js";
 import { SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
 import type { SourcesFile } from "../../src/schemas/dataset.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
-import { buildRepos, loadSources, synthesize } from "../github/model.js";
-import { type FixtureOptions, type GitHubFixture, startGitHubFixture } from "../github/server.js";
 
 export { PROJECT_ROOT, SHARED_DATASET };
 export const HAS_SHARED = sharedDatasetPresent();
-export const HANDMADE = join(PROJECT_ROOT, "test", "github", "fixtures");
+export const HANDMADE = join(PROJECT_ROOT, "test", "fixtures", "github");
 
 export const categories = CategoriesFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
 export const platforms = PlatformsFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));

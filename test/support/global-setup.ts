@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../src/node/pages-dev.js";
-import { build } from "../../src/render/build.js";
+import { build } from "../../src/build/build.js";
+import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@
 // one ordinary repository that must be listed whatever its neighbours do.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gitBlobSha } from "../github/model.js";
+import { gitBlobSha } from "../../src/node/github-fixture/model.js";
 
 interface Hostile {
   repo: string;

@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compareKeys } from "../../src/contract/key.js";
 import { stableStringify } from "../../src/dataset/json.js";
-import { PROJECT_ROOT } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 import { blobSha, synthesize } from "../../src/synth/generate.js";
 

@@ -1,11 +1,12 @@
 // The brute-force reference search: the same parser, analyser, typo rules and ranking as the indexed
 // search, but a linear scan over every skill's keys and every nested skill's keys. Tests compare the
 // indexed search with it: the same ids in the same order, the same matches and matched skills.
-import { PHRASE_FIELDS, RANKED_COUNT, RANKED_FIELDS } from "../../src/contract/fields.js";
+
+import { fieldKeys } from "../../src/build/search-index/document-text.js";
+import { nestedSkills, searchDocument } from "../../src/build/search-index/search-document.js";
 import type { TypoEntry } from "../../src/contract/typo-shard.js";
-import { nestedSkills, searchDocument } from "../../src/render/search-document.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
-import { fieldKeys } from "../../src/search/document-text.js";
+import { PHRASE_FIELDS, RANKED_COUNT, RANKED_FIELDS } from "../../src/schemas/fields.js";
 import { MAX_TYPO_WORDS, type TypoMode, typoEligible } from "../../src/search/engine.js";
 import type { Match } from "../../src/search/explain.js";
 import type { Clause, ParsedQuery } from "../../src/search/query.js";

@@ -4,8 +4,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../src/node/pages-dev.js";
-import { build } from "../../src/render/build.js";
+import { build } from "../../src/build/build.js";
+import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { hostileRecord } from "./fixtures/hostile-skill.js";
 
 export interface PageSite {

@@ -6,10 +6,10 @@
 import { existsSync } from "node:fs";
 import { cp, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { type BuildReport, build } from "../../build/build.js";
 import { badLines, readDataset } from "../../dataset/files.js";
 import { recordEvents } from "../../events/record.js";
 import { type CrawlFolderOptions, type CrawlFolderResult, crawlFolder } from "../../ingest/crawl-folder.js";
-import { type BuildReport, build } from "../../render/build.js";
 import { exitCode, spawnTracked } from "../cli.js";
 import { startPagesDev } from "../pages-dev.js";
 import { runWrangler } from "../wrangler.js";

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { KeyInfo } from "../../../src/api/keys/record.js";
 import { CounterValue } from "../../../src/api/rate-limit/counters.js";
-import { type PagesDev, PROJECT_ROOT, startPagesDev } from "../../../src/node/pages-dev.js";
+import { type PagesDev, startPagesDev } from "../../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../../src/node/project-root.js";
 import { CategoryListEnvelope, ErrorEnvelope } from "../../../src/schemas/envelope.js";
 
 const LIMITS = { anonymous: 5, authenticated: 8, premium: 400 };

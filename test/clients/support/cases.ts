@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { PROJECT_ROOT } from "../../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../../src/node/project-root.js";
 import { ErrorCode } from "../../../src/schemas/envelope.js";
 
 export const CASES_FILE = join(PROJECT_ROOT, "clients", "contract-cases.json");

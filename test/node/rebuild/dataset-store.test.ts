@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../../../src/node/project-root.js";
 import {
   folderStore,
   listSnapshots,

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDataset } from "../../../src/dataset/files.js";
 import { readLastCrawl } from "../../../src/dataset/last-crawl.js";
+import type { GitHubFixture } from "../../../src/node/github-fixture/server.js";
 import { RebuildSummary } from "../../../src/node/rebuild/summary.js";
 import { Status } from "../../../src/schemas/status.js";
-import type { GitHubFixture } from "../../github/server.js";
 import { crawlingScriptArgs, fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "../../support/crawl-harness.js";
 
 /** Every file of a folder with its hash, to show a failed run changed nothing. */

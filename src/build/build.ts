@@ -1,0 +1,346 @@
+// The build: dataset folder -> static site. Renders every prebuilt response and the search index into
+// dist/_data/ (the format is src/contract/), validates each against its schema, writes only what
+// changed, and records a manifest. It streams skills.jsonl in two passes so memory holds slim
+// records and the index, never every SKILL.md text: the first pass (in worker threads, one byte
+// range each) renders each skill's detail and files entries to spill files on disk and collects its
+// search keys; the second assembles the shards one spill group at a time. docs/SCALE.md has the figures.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
+import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
+import {
+  categoriesFile,
+  columnFile,
+  DATA_PREFIX,
+  listHeadFile,
+  listOrderFile,
+  MANIFEST_FILE,
+  OPENAPI_FILE,
+  ROUTES_FILE,
+} from "../contract/paths.js";
+import type { SearchManifest } from "../contract/search-manifest.js";
+import { readCrawlState } from "../dataset/crawl-state.js";
+import { readEventLog } from "../dataset/event-log.js";
+import {
+  badLines,
+  DATASET_FILES,
+  type Dataset,
+  DatasetError,
+  type DatasetProblem,
+  problemText,
+  readDatasetFiles,
+  readSkillsFile,
+  readSources,
+  writeSkills,
+} from "../dataset/files.js";
+import { stableStringify } from "../dataset/json.js";
+import { readLastCrawl } from "../dataset/last-crawl.js";
+import { Category, CategoryDetail } from "../schemas/resources.js";
+import { categoryMembers, renderCategories } from "./categories.js";
+import { renderEventFeed } from "./events.js";
+import { openApiDocument } from "./openapi.js";
+import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
+import { writePage } from "./page.js";
+import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
+import { routesFile } from "./routes-file.js";
+import { writeSearchIndex } from "./search-index/search-index.js";
+import { planShards } from "./site-files.js";
+import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
+import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
+import { renderStatus } from "./status.js";
+
+export interface BuildOptions {
+  dataDir: string;
+  outDir: string;
+  /** Hand-written static files copied as they are (_headers, robots.txt, favicon). */
+  publicDir?: string;
+  /** Whether to build the browsable page into the site (default true; see src/build/page.ts). */
+  page?: boolean;
+  /** Whether to build the search index (default true); false only for fast tests of the rest. */
+  search?: boolean;
+  /** sources.json, for the exclusion patterns GET /index-status reports (default: the dataset folder's, if any). */
+  sourcesFile?: string;
+  /** When the site is built, for GET /status; defaults to the dataset's time, so one dataset always builds the same bytes. */
+  builtAt?: Date;
+  log?: (line: string) => void;
+  /**
+   * Runs on the dataset as read (the lines skipped left out), before anything is rendered: `npm run
+   * build` records the events of hand edits here (src/events/record.ts), so the feed it renders next
+   * includes them.
+   */
+  beforeRender?: (dataset: Dataset, skipped: readonly DatasetProblem[]) => Promise<void>;
+  /** Positions in each list order's head files and per file (default LIST_HEAD); tests set small ones to page past them. */
+  listHead?: ListHead;
+  /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
+  workers?: number;
+}
+
+export interface BuildReport {
+  skills: number;
+  /** The lines of skills.jsonl skipped as not valid records, by line in the file (the build renders the rest). */
+  skipped: DatasetProblem[];
+  /** Old names not served because another repository holds the name now (see renderShards). */
+  droppedAliases: string[];
+  manifest: BuildManifest;
+  output: WriteStats;
+  millis: number;
+  /** Of which building the search index (0 without one): writing it, its keys being collected in the first pass. */
+  searchMillis: number;
+  /** Milliseconds per phase, in order. */
+  phases: Record<string, number>;
+}
+
+const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
+  write: (path, data) => sink.write(`${prefix}/${path}`, data),
+});
+
+const json = (value: unknown) => `${stableStringify(value)}\n`;
+
+async function copyPublic(dir: string, sink: OutputSink, base = ""): Promise<void> {
+  const entries = await readdir(join(dir, base), { withFileTypes: true }).catch(() => []);
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = base ? `${base}/${e.name}` : e.name;
+    if (e.isDirectory()) await copyPublic(dir, sink, rel);
+    else await sink.write(rel, await readFile(join(dir, rel)));
+  }
+}
+
+/** The deployment's vocabularies: category slugs, platform ids, locales (the manifest and the OpenAPI document carry them). */
+export const vocabularyOf = ({ categories, platforms }: Pick<Dataset, "categories" | "platforms">) => ({
+  categories: categories.categories.map((c) => c.slug),
+  platforms: platforms.platforms.map((p) => p.id),
+  locales: categories.locales,
+});
+
+/**
+ * Above this share of bad lines in skills.jsonl the build stops: so many smell of a broken file (a
+ * bad merge, a truncated or mangled copy), not of a hostile repository's record.
+ */
+export const MAX_BAD_LINE_SHARE = 0.1;
+
+/**
+ * The first pass over skills.jsonl. A line that is not a valid record is skipped and reported (the
+ * file is never rewritten), unless no valid record is left or more than MAX_BAD_LINE_SHARE of them
+ * are bad; a problem with the other files is thrown, every one at once. A file not in key order (a
+ * hand edit) is sorted first, into the spill folder: that once holds it all in memory.
+ */
+async function readSkills(options: BuildOptions, spillRoot: string, log: (line: string) => void) {
+  const file = join(options.dataDir, DATASET_FILES.skills);
+  const fileProblems: DatasetProblem[] = [];
+  const files = await readDatasetFiles(options.dataDir, fileProblems);
+  const spillDir = join(spillRoot, "groups");
+  const pass = async (from: string): Promise<FirstPass> => {
+    await rm(spillDir, { recursive: true, force: true });
+    await mkdir(spillDir, { recursive: true });
+    let shown = 0;
+    const { size } = await stat(from);
+    return firstPass({
+      file: from,
+      workers: Math.max(1, Math.floor(options.workers ?? workersFor(size))),
+      spillDir,
+      groups: spillGroupsFor(size),
+      stats: files?.stats ?? {},
+      search: options.search ?? true,
+      progress: (records) => {
+        if (records >= shown + 10_000) log(`  read ${(shown = records)} skills`);
+      },
+    });
+  };
+  let first: FirstPass | undefined;
+  try {
+    first = await pass(file);
+  } catch (e) {
+    // A file that cannot be read is the dataset's problem; anything else is the build's own failure.
+    if ((e as NodeJS.ErrnoException).syscall === undefined) throw e;
+    fileProblems.unshift({ file, message: (e as Error).message });
+  }
+  if (!first || !files || fileProblems.length > 0) throw new DatasetError(fileProblems);
+  const skipped = first.problems;
+  for (const problem of skipped) log(`  skipped ${problemText(problem)}`);
+  const total = first.records.length + skipped.length;
+  if (skipped.length > 0 && first.records.length === 0) throw new DatasetError(skipped, `${file} holds no valid record`);
+  if (skipped.length > MAX_BAD_LINE_SHARE * total)
+    throw new DatasetError(
+      skipped,
+      `${file} looks broken: ${skipped.length} of its ${total} records are bad, more than ${MAX_BAD_LINE_SHARE * 100}%`,
+    );
+  if (!first.sorted) {
+    log("  skills.jsonl is not in key order: sorting it first");
+    const sorted = join(spillRoot, "sorted");
+    // The bad lines are left out of the sorted copy; they were reported above, by their line in the file.
+    await writeSkills(sorted, await readSkillsFile(file, []));
+    first = await pass(join(sorted, DATASET_FILES.skills));
+  }
+  return { ...first, skipped, files, spillDir };
+}
+
+export async function build(options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const outDir = resolve(options.outDir);
+  await mkdir(dirname(outDir), { recursive: true });
+  // The spill files sit beside the output, not in the system's temporary folder (often in memory).
+  for (const name of await removeStaleSpillFolders(dirname(outDir))) log(`removed ${name}, left by an interrupted build`);
+  const spill = await createSpillFolder(dirname(outDir));
+  try {
+    log(`reading dataset ${options.dataDir}`);
+    const read = await readSkills(options, spill.dir, log);
+    return await buildFrom(read, options, log, phase, phases, started);
+  } finally {
+    await spill.remove();
+  }
+}
+
+async function buildFrom(
+  read: Awaited<ReturnType<typeof readSkills>>,
+  options: BuildOptions,
+  log: (line: string) => void,
+  phase: (name: string) => void,
+  phases: Record<string, number>,
+  started: number,
+): Promise<BuildReport> {
+  const { records, files } = read;
+  const dataset: Dataset = { records, ...files };
+  const { categories, meta } = dataset;
+  phase("read, render and spill");
+  const skipped = read.skipped.length > 0 ? `, ${badLines(read.skipped.length)} skipped` : "";
+  log(
+    `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
+  );
+  await options.beforeRender?.(dataset, read.skipped);
+  const vocabulary = vocabularyOf(dataset);
+  const { sink, finish, adopt, contentId } = directorySink(options.outDir);
+  const data = prefixed(sink, DATA_PREFIX);
+
+  log(`writing the shards of ${records.length} skills`);
+  const plan = planShards(records, read.summaries);
+  for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
+  const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
+  // With threads to spare (the first pass had several), a worker assembles the detail and files
+  // shards while this thread goes on with the lists and the search index.
+  const shardJob =
+    read.parts > 1
+      ? runInWorker<WrittenFile[]>("shard-worker", {
+          spill,
+          skillShards: plan.skillShards,
+          aliasEntries: [...plan.aliasEntries],
+          root: resolve(options.outDir),
+          prefix: DATA_PREFIX,
+        } satisfies ShardJob)
+      : writeSpilledShards(plan, spill, data, (n) => log(`  shards ${n}`)).then((): WrittenFile[] => []);
+  // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
+  shardJob.catch(() => {});
+  try {
+    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    phase("shards");
+
+    log("rendering list index");
+    const listHead = options.listHead ?? LIST_HEAD;
+    const columns = encodeColumns(records, plan.refs, vocabulary);
+    for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
+    for (const sort of SORTS)
+      for (const order of ORDERS) {
+        const ordinals = listOrder(records, sort, order);
+        await data.write(listOrderFile(sort, order), toLittleEndian(ordinals));
+        const heads = encodeListHead(ordinals.subarray(0, listHead.positions), read.summaries, listHead.chunk);
+        for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
+      }
+
+    log(`rendering categories in ${vocabulary.locales.length} locales`);
+    const members = categoryMembers(categories, records);
+    for (const locale of vocabulary.locales) {
+      const rendered = renderCategories(categories, records, locale, members);
+      rendered.list.forEach((c) => Category.parse(c));
+      Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
+      await data.write(categoriesFile(locale), json(rendered));
+    }
+
+    const events = await readEventLog(options.dataDir);
+    log(`rendering the events feed (${events.events.length} events)`);
+    const feed = await renderEventFeed(events.events, data);
+    phase("lists, categories, events");
+
+    let search: SearchManifest | null = null;
+    let searchMillis = 0;
+    if (read.postings) {
+      log("building search index");
+      const t = performance.now();
+      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`));
+      searchMillis = performance.now() - t;
+      phase("search index");
+    }
+
+    // Its contentId is a hash of every other data file, so the manifest is written last (below).
+    const manifest = {
+      format: MANIFEST_FORMAT,
+      generatedAt: meta.generatedAt,
+      counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
+      shards: { skills: plan.skillShards, summaries: plan.summaryShards },
+      lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
+      vocabulary,
+      search,
+      events: { count: feed.count, last: feed.last },
+    } satisfies Omit<BuildManifest, "contentId">;
+
+    log("rendering status and index status");
+    const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
+    const status = renderStatus({
+      dataset,
+      state: await readCrawlState(options.dataDir),
+      lastCrawl: await readLastCrawl(options.dataDir),
+      exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
+      counts: manifest.counts,
+      builtAt: (options.builtAt ?? new Date(meta.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    });
+    for (const [path, value] of status) await data.write(path, json(value));
+    await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
+    // The page's static files are the only paths the function does not answer (routes-file.ts).
+    const staticPaths: string[] = [];
+    const site: OutputSink = {
+      write: (path, data) => {
+        staticPaths.push(path);
+        return sink.write(path, data);
+      },
+    };
+    if (options.publicDir) await copyPublic(options.publicDir, site);
+    if (options.page ?? true) {
+      log("building the page");
+      const page = await writePage(site);
+      log(`  ${page.files.length} files: ${page.files.join(", ")}`);
+    }
+    await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));
+    phase("status, page");
+
+    for (const file of await shardJob) adopt(file);
+    phase("waiting for the shard worker");
+    const built = BuildManifest.parse({ ...manifest, contentId: contentId(DATA_PREFIX, `${DATA_PREFIX}/${MANIFEST_FILE}`) });
+    await data.write(MANIFEST_FILE, json(built));
+    const output = await finish();
+    const millis = performance.now() - started;
+    log(
+      `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
+    );
+    return {
+      skills: records.length,
+      skipped: read.skipped,
+      droppedAliases: plan.droppedAliases,
+      manifest: built,
+      output,
+      millis,
+      searchMillis,
+      phases,
+    };
+  } finally {
+    // The spill folder goes once this returns: the worker must be done with it.
+    await shardJob.catch(() => {});
+  }
+}

@@ -1,0 +1,124 @@
+// The build's first pass over the whole of skills.jsonl: the file is cut into one byte range per
+// worker thread (src/build/build-worker.ts), each range streamed, rendered, spilled and indexed
+// on its own (src/build/stream-pass.ts), and the results merged here in range order, so ordinals,
+// line numbers and the index are what one pass over the file would give, whatever the worker count.
+import { skillKey } from "../contract/key.js";
+import type { DatasetProblem } from "../dataset/files.js";
+import { lineRanges, type SlimRecord } from "../dataset/stream.js";
+import { PostingIndex } from "./search-index/collect-postings.js";
+import { type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
+import { defaultWorkers, startWorker } from "./typescript-worker.js";
+
+/** Below this many bytes of skills.jsonl a range is not worth a worker thread's start (about a second). */
+export const MIN_WORKER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The default worker count for a skills file of `bytes`: the available cores, at most 4 (the merge
+ * is serial beyond that), and no more than the file has ranges of MIN_WORKER_BYTES.
+ */
+export const workersFor = (bytes: number): number => Math.max(1, Math.min(defaultWorkers(), Math.ceil(bytes / MIN_WORKER_BYTES)));
+
+export interface FirstPass {
+  records: SlimRecord[];
+  summaries: string[];
+  /** The lines skipped (not a valid record), numbered by their line in the file. */
+  problems: DatasetProblem[];
+  /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
+  sorted: boolean;
+  postings: PostingIndex | null;
+  /** How many ranges (and so spill parts) there were, and spill groups. */
+  parts: number;
+  groups: number;
+  spillBytes: number;
+}
+
+/** What a build worker posts: progress (records so far) and batches of its output, then its result once. */
+export type WorkerMessage<T, B = never> = { type: "progress"; records: number } | { type: "batch"; batch: B } | { type: "done"; result: T };
+
+/** Runs one of the build's worker modules (a sibling of this file) to its result. */
+export function runInWorker<T, B = never>(
+  module: "build-worker" | "shard-worker",
+  workerData: unknown,
+  progress?: (records: number) => void,
+  onBatch?: (batch: B) => void,
+): Promise<T> {
+  const file = `./${module}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(new URL(file, import.meta.url), { workerData });
+    let done: { result: T } | undefined;
+    worker.on("message", (message: WorkerMessage<T, B>) => {
+      if (message.type === "progress") progress?.(message.records);
+      else if (message.type === "batch") onBatch?.(message.batch);
+      else done = message;
+    });
+    worker.on("error", reject);
+    worker.on("exit", (code) => (done ? resolve(done.result) : reject(new Error(`build worker ${module} exited with code ${code}`))));
+  });
+}
+
+export interface FirstPassOptions {
+  file: string;
+  workers: number;
+  spillDir: string;
+  groups: number;
+  stats: PassInput["stats"];
+  search: boolean;
+  /** Called with the records read so far over every range. */
+  progress: (records: number) => void;
+}
+
+export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
+  const ranges = await lineRanges(options.file, Math.max(1, options.workers));
+  const done = ranges.map(() => 0);
+  const inputs = ranges.map(
+    (range, part): PassInput => ({
+      file: options.file,
+      range,
+      part,
+      spillDir: options.spillDir,
+      groups: options.groups,
+      stats: options.stats,
+      search: options.search,
+    }),
+  );
+  // Each range's slim records and summaries, in batches as its worker hands them over, then its result's.
+  const batches: PassBatch[][] = ranges.map(() => []);
+  const results = await Promise.all(
+    inputs.map(async (input) => {
+      const progress = (records: number) => {
+        done[input.part] = records;
+        options.progress(done.reduce((a, b) => a + b, 0));
+      };
+      // One range runs in this thread: a worker would only add its start-up.
+      const result =
+        inputs.length === 1
+          ? await runPass(input, progress)
+          : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => batches[input.part]!.push(batch));
+      batches[input.part]!.push({ records: result.records, summaries: result.summaries });
+      return result;
+    }),
+  );
+
+  const records: SlimRecord[] = [];
+  const summaries: string[] = [];
+  const problems: DatasetProblem[] = [];
+  let sorted = true;
+  let lines = 0;
+  let spillBytes = 0;
+  results.forEach((result, part) => {
+    const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
+    problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
+    const last = records[records.length - 1];
+    if (!result.sorted || (first && last && skillKey(first.owner, first.repo) < skillKey(last.owner, last.repo))) sorted = false;
+    if (result.postings) result.postings.first = records.length;
+    for (const batch of batches[part]!.splice(0)) {
+      for (const r of batch.records) records.push(r);
+      for (const s of batch.summaries) summaries.push(s);
+    }
+    lines += result.lines;
+    spillBytes += result.spillBytes;
+  });
+  const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
+  const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
+  return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes };
+}

@@ -1,0 +1,374 @@
+// Build step 1: skills -> posting lists per index key and field, collected directly. Each skill's
+// keys become key ids appended to one log per field (skills arrive in ordinal order); one counting
+// pass then inverts the logs, so every list comes out sorted without a sort, in typed arrays of
+// 4 bytes a posting, with no object per key or per list. A collector may cover any consecutive
+// range of ordinals and hand its logs over as a part (plain arrays and typed arrays, so a worker
+// thread can post it with its buffers transferred); parts merged in ordinal order give the index
+// one collector over every skill gives. docs/SEARCH.md says why this replaced the FlexSearch pass,
+// with the figures.
+
+import { pairKey } from "../../search/text.js";
+import { PairTable, TermScanner } from "./term-scan.js";
+
+/**
+ * An append-only u32 log in chunks, so growing it never copies what it holds. Chunks start small
+ * and double up to 4 MB, so the many small collectors of a test or a small part cost little.
+ */
+class U32Log {
+  private static readonly MAX_CHUNK = 1 << 20;
+  private readonly chunks: Uint32Array[] = [];
+  private current = new Uint32Array(1024);
+  private used = 0;
+  length = 0;
+
+  push(value: number): void {
+    if (this.used === this.current.length) {
+      this.chunks.push(this.current);
+      this.current = new Uint32Array(Math.min(this.current.length * 2, U32Log.MAX_CHUNK));
+      this.used = 0;
+    }
+    this.current[this.used++] = value;
+    this.length++;
+  }
+
+  /** The values in insertion order, as chunks; the log must not grow afterwards. */
+  take(): Uint32Array[] {
+    return [...this.chunks, this.current.subarray(0, this.used)];
+  }
+
+  /** The values in one array (a log known to be small: one value per skill). */
+  flat(): Uint32Array {
+    const out = new Uint32Array(this.length);
+    let at = 0;
+    for (const chunk of this.take()) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  }
+}
+
+/** One field of a part: the key ids of every skill, one after another, and where each skill's ids end. */
+export interface CollectedField {
+  /** Local key ids (indexes into the part's `keys`), in chunks; each chunk owns its buffer. */
+  log: Uint32Array[];
+  /** ends[j]: the log position (over all chunks) where the part's j-th skill's ids end. */
+  ends: Uint32Array;
+}
+
+/** What a collector over a consecutive range of ordinals hands over: no Map, so it can be posted. */
+export interface CollectedPart {
+  /** The ordinal of the part's first skill. */
+  first: number;
+  /** How many skills the part holds. */
+  count: number;
+  /** Local key id -> key. */
+  keys: string[];
+  fields: CollectedField[];
+}
+
+/** The buffers of a part, for postMessage's transfer list (every buffer once). */
+export function partTransferList(part: CollectedPart): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const { log, ends } of part.fields) {
+    for (const chunk of log) buffers.add(chunk.buffer as ArrayBuffer);
+    buffers.add(ends.buffer as ArrayBuffer);
+  }
+  return [...buffers];
+}
+
+/** The inverted index of one field: ordinals of key id k are ordinals[start[k] .. start[k + 1]). */
+interface FieldLists {
+  start: Uint32Array;
+  ordinals: Uint32Array;
+}
+
+/** The collected postings: keys in sorted order, and the ascending ordinals of each key in each field. */
+export class PostingIndex {
+  /**
+   * Merges parts given in ordinal order (each starting where the one before ends) into the index
+   * one collector over all their skills gives.
+   */
+  static fromParts(parts: readonly CollectedPart[]): PostingIndex {
+    if (parts.length === 0) throw new Error("no parts to merge");
+    const fieldCount = parts[0]!.fields.length;
+    let next = parts[0]!.first;
+    for (const part of parts) {
+      if (part.fields.length !== fieldCount) throw new Error(`expected ${fieldCount} fields, got ${part.fields.length}`);
+      if (part.first !== next) throw new Error(`part starts at ordinal ${part.first}, expected ${next}`);
+      next += part.count;
+    }
+    const ids = new Map<string, number>();
+    const keyList: string[] = [];
+    const remaps = parts.map((part) => {
+      const remap = new Uint32Array(part.keys.length);
+      part.keys.forEach((key, local) => {
+        let id = ids.get(key);
+        if (id === undefined) {
+          id = keyList.length;
+          ids.set(key, id);
+          keyList.push(key);
+        }
+        remap[local] = id;
+      });
+      return remap;
+    });
+    return invert(keyList, ids, parts, remaps);
+  }
+
+  constructor(
+    /** Every key, sorted (JavaScript string order). */
+    readonly keys: readonly string[],
+    /** keyOrder[i]: the id of the i-th sorted key. */
+    private readonly keyOrder: Uint32Array,
+    private readonly ids: ReadonlyMap<string, number>,
+    private readonly fields: readonly FieldLists[],
+  ) {}
+
+  get fieldCount(): number {
+    return this.fields.length;
+  }
+
+  /** The ordinals holding sorted key `i` in `field` (empty when none). */
+  list(i: number, field: number): Uint32Array {
+    const id = this.keyOrder[i]!;
+    const { start, ordinals } = this.fields[field]!;
+    return ordinals.subarray(start[id]!, start[id + 1]!);
+  }
+
+  /** The ordinals holding `key` in `field`, or undefined for a key never indexed. */
+  listOf(key: string, field: number): Uint32Array | undefined {
+    const id = this.ids.get(key);
+    if (id === undefined) return undefined;
+    const { start, ordinals } = this.fields[field]!;
+    return ordinals.subarray(start[id]!, start[id + 1]!);
+  }
+
+  /** How many skills hold sorted key `i` in any field (a merge of the sorted lists, no set). */
+  unionCount(i: number): number {
+    const id = this.keyOrder[i]!;
+    let a: Uint32Array | undefined;
+    let b: Uint32Array | undefined;
+    let rest: Uint32Array[] | undefined;
+    for (const { start, ordinals } of this.fields) {
+      if (start[id + 1] === start[id]) continue;
+      const list = ordinals.subarray(start[id]!, start[id + 1]!);
+      if (!a) a = list;
+      else if (!b) b = list;
+      else (rest ??= []).push(list);
+    }
+    if (!a) return 0;
+    if (!b) return a.length;
+    let merged: Uint32Array = b;
+    for (const l of rest ?? []) {
+      const out: Uint32Array = new Uint32Array(merged.length + l.length);
+      merged = out.subarray(0, mergeUnion(merged, l, out));
+    }
+    return mergeUnion(a, merged);
+  }
+
+  /** Sum of the list lengths of sorted key `i` over the fields: an upper bound of unionCount, free to compute. */
+  postingCount(i: number): number {
+    const id = this.keyOrder[i]!;
+    let n = 0;
+    for (const { start } of this.fields) n += start[id + 1]! - start[id]!;
+    return n;
+  }
+}
+
+/** The size of the union of two sorted lists, written to `out` when given (nothing allocated). */
+function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
+  let x = 0;
+  let y = 0;
+  let n = 0;
+  while (x < a.length && y < b.length) {
+    const u = a[x]!;
+    const v = b[y]!;
+    if (out) out[n] = u <= v ? u : v;
+    n++;
+    if (u <= v) x++;
+    if (v <= u) y++;
+  }
+  if (out) {
+    out.set(a.subarray(x), n);
+    out.set(b.subarray(y), n + a.length - x);
+  }
+  return n + (a.length - x) + (b.length - y);
+}
+
+/**
+ * Inverts the parts' logs: one counting pass per field sizes every key's list, a second places each
+ * posting, so lists come out in ordinal order. `remaps[p]` maps part p's local ids to `keyList`'s.
+ */
+function invert(
+  keyList: readonly string[],
+  ids: ReadonlyMap<string, number>,
+  parts: readonly CollectedPart[],
+  remaps: readonly (Uint32Array | undefined)[],
+): PostingIndex {
+  const n = keyList.length;
+  const fieldCount = parts[0]!.fields.length;
+  const fields: FieldLists[] = [];
+  for (let f = 0; f < fieldCount; f++) {
+    const start = new Uint32Array(n + 1);
+    let total = 0;
+    parts.forEach((part, p) => {
+      const remap = remaps[p];
+      for (const chunk of part.fields[f]!.log) {
+        total += chunk.length;
+        if (remap) for (let i = 0; i < chunk.length; i++) start[remap[chunk[i]!]! + 1]!++;
+        else for (let i = 0; i < chunk.length; i++) start[chunk[i]! + 1]!++;
+      }
+    });
+    for (let k = 0; k < n; k++) start[k + 1]! += start[k]!;
+    const fill = start.slice(0, n);
+    const ordinals = new Uint32Array(total);
+    parts.forEach((part, p) => {
+      const remap = remaps[p];
+      const { log, ends } = part.fields[f]!;
+      let skill = 0;
+      let pos = 0;
+      for (const chunk of log) {
+        for (let i = 0; i < chunk.length; i++, pos++) {
+          while (pos >= ends[skill]!) skill++;
+          const id = remap ? remap[chunk[i]!]! : chunk[i]!;
+          ordinals[fill[id]!++] = part.first + skill;
+        }
+      }
+    });
+    fields.push({ start, ordinals });
+  }
+  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+    const x = keyList[a]!;
+    const y = keyList[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const keys = Array.from(order, (id) => keyList[id]!);
+  return new PostingIndex(keys, order, ids, fields);
+}
+
+/**
+ * Collects postings skill by skill, from ordinal `first` on: `addKey`/`addId`/`addText` for the
+ * current skill's keys (repeats are ignored), then `endSkill()`; `finish()` inverts them, or
+ * `part()` hands them over for `PostingIndex.fromParts`. Either ends the collector.
+ */
+export class PostingCollector {
+  private readonly ids = new Map<string, number>();
+  private readonly keyList: string[] = [];
+  /** Per field: the key ids of every skill, one after another, and where each skill's ids end. */
+  private readonly logs: U32Log[];
+  private readonly ends: U32Log[];
+  /** Per field and key id: 1 + the last ordinal that added it, so a skill adds a key once. */
+  private marks: Uint32Array[];
+  /** The text fast path: every spelling seen, with its key id. */
+  private readonly scanner = new TermScanner((term) => this.idOf(term));
+  /** Phrase pairs: (id of the first term, id of the second) -> the pair key's id. */
+  private readonly pairIds = new PairTable();
+  private next = 0;
+  private done = false;
+
+  constructor(
+    readonly fieldCount: number,
+    /** The ordinal of the first skill collected. */
+    readonly first = 0,
+  ) {
+    this.logs = Array.from({ length: fieldCount }, () => new U32Log());
+    this.ends = Array.from({ length: fieldCount }, () => new U32Log());
+    this.marks = Array.from({ length: fieldCount }, () => new Uint32Array(1024));
+  }
+
+  /** The id of `key`, made on first sight. */
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.keyList.length;
+      this.ids.set(key, id);
+      this.keyList.push(key);
+      if (id >= this.marks[0]!.length) {
+        this.marks = this.marks.map((m) => {
+          const grown = new Uint32Array(m.length * 2);
+          grown.set(m);
+          return grown;
+        });
+      }
+    }
+    return id;
+  }
+
+  /** Adds key `id` (from idOf) to the current skill's `field`. */
+  addId(field: number, id: number): void {
+    const marks = this.marks[field]!;
+    if (marks[id] === this.next + 1) return;
+    marks[id] = this.next + 1;
+    this.logs[field]!.push(id);
+  }
+
+  addKey(field: number, key: string): void {
+    this.addId(field, this.idOf(key));
+  }
+
+  /**
+   * Adds the terms of `text` (the analyser's `terms()`, no phrase pairs) to the current skill's
+   * `field`, through the scanner: each spelling is analysed on first sight only.
+   */
+  addText(field: number, text: string): void {
+    this.scanner.scan(text, (id) => this.addId(field, id));
+  }
+
+  /**
+   * Adds the terms of `text` and the pair key of every two adjacent terms (`fieldKeys` with pairs,
+   * for one segment) to the current skill's `field`; a pair seen before is found by its two term ids.
+   */
+  addPhraseText(field: number, text: string): void {
+    let prev = -1;
+    this.scanner.scan(text, (id) => {
+      this.addId(field, id);
+      if (prev >= 0) {
+        let pair = this.pairIds.get(prev, id);
+        if (pair < 0) {
+          pair = this.idOf(pairKey(this.keyList[prev]!, this.keyList[id]!));
+          this.pairIds.set(prev, id, pair);
+        }
+        this.addId(field, pair);
+      }
+      prev = id;
+    });
+  }
+
+  /** Closes the current skill; the next key added belongs to the next ordinal. */
+  endSkill(): void {
+    if (this.done) throw new Error("the collector was already finished");
+    for (let f = 0; f < this.fieldCount; f++) this.ends[f]!.push(this.logs[f]!.length);
+    this.next++;
+  }
+
+  /** Adds a whole skill: its keys per field. */
+  add(fields: readonly (readonly string[])[]): void {
+    if (fields.length !== this.fieldCount) throw new Error(`expected ${this.fieldCount} fields, got ${fields.length}`);
+    fields.forEach((keys, f) => {
+      for (const key of keys) this.addKey(f, key);
+    });
+    this.endSkill();
+  }
+
+  get count(): number {
+    return this.next;
+  }
+
+  /** Hands the collected skills over as a part (see CollectedPart); the collector is done. */
+  part(): CollectedPart {
+    if (this.done) throw new Error("the collector was already finished");
+    this.done = true;
+    return {
+      first: this.first,
+      count: this.next,
+      keys: this.keyList,
+      fields: this.logs.map((log, f) => ({ log: log.take(), ends: this.ends[f]!.flat() })),
+    };
+  }
+
+  /** The index of the collected skills (ordinals from `first`); the collector is done. */
+  finish(): PostingIndex {
+    return invert(this.keyList, this.ids, [this.part()], [undefined]);
+  }
+}

@@ -1,0 +1,72 @@
+import { SEARCH_FORMAT, SearchManifest } from "../../contract/search-manifest.js";
+import type { SlimRecord } from "../../dataset/stream.js";
+import type { SkillRecord } from "../../schemas/dataset.js";
+import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
+import type { OutputSink } from "../output.js";
+import type { PostingCollector, PostingIndex } from "./collect-postings.js";
+import { searchDocument } from "./search-document.js";
+import { writeSearchExtras } from "./search-extras.js";
+import { writeJsonShards, writeTermShards } from "./search-shards.js";
+import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
+
+/** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
+export const MAX_EXPANSIONS = 512;
+
+/**
+ * Adds one skill's index keys per field to `collector` and closes the skill. Name and description
+ * get their terms and phrase pairs (addPhraseText, the keys of fieldKeys); content, the bulk, its
+ * terms (addText). Skills are added in ordinal order (within a collector's range).
+ */
+export function collectSkill(collector: PostingCollector, record: SkillRecord): void {
+  const doc = searchDocument(record);
+  FIELDS.forEach((name, f) => {
+    if (PHRASE_FIELDS[f]) for (const segment of doc[name]) collector.addPhraseText(f, segment);
+    else for (const segment of doc[name]) collector.addText(f, segment);
+  });
+  collector.endSkill();
+}
+
+/**
+ * Writes the whole search index from the collected postings and the slim records (names, nested
+ * skills); returns the manifest part (validated).
+ */
+export async function writeSearchIndex(
+  postings: PostingIndex,
+  records: readonly SlimRecord[],
+  sink: OutputSink,
+  log: (line: string) => void,
+): Promise<SearchManifest> {
+  const docCount = records.length;
+  const started = performance.now();
+  const keys = postings.keys;
+  const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
+  log(`search: ${keys.length - pairs} terms, ${pairs} phrase pairs (${Math.round(performance.now() - started)} ms)`);
+
+  const listsAt = (i: number) => FIELDS.map((_, f) => postings.list(i, f));
+  const { shards: terms, bytes: postingBytes } = await writeTermShards(sink, "terms", keys, listsAt, docCount, (n) =>
+    log(`search: wrote ${n} term shards`),
+  );
+  log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
+  const extras = await writeSearchExtras(records, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
+
+  const entries = suggestionEntries(
+    postings,
+    records.map((r) => r.name),
+  );
+  const top = topByPrefix(entries);
+  const suggest = {
+    topPrefixLength: TOP_PREFIX_LENGTH,
+    top: await writeJsonShards(sink, "top", top, (t) => t[0]),
+    entries: await writeJsonShards(sink, "suggest", entries, (e) => e[0]),
+  };
+  log(`search: ${entries.length} suggestions, ${top.length} prefixes (${Math.round(performance.now() - started)} ms)`);
+  return SearchManifest.parse({
+    format: SEARCH_FORMAT,
+    docCount,
+    maxExpansions: MAX_EXPANSIONS,
+    terms,
+    ...extras,
+    suggest,
+    stats: { terms: keys.length - pairs, pairs, postingBytes },
+  });
+}

@@ -1,0 +1,155 @@
+// Build step 3: the autocomplete index. Suggestions are index terms (found in at least two skills,
+// or in a skill's name) and whole multi-word skill names, each with the number of skills the
+// suggestion finds as a query. For short prefixes the best suggestions are precomputed, so a
+// keystroke reads one small file whatever the size of the directory.
+import { Bitset } from "../../contract/postings.js";
+import { bySuggestionRank, type SuggestionPair } from "../../contract/search-manifest.js";
+import { terms as analyse } from "../../search/text.js";
+import type { PostingIndex } from "./collect-postings.js";
+
+export const TOP_PREFIX_LENGTH = 3;
+export const TOP_PER_PREFIX = 20;
+/** Names of more words than this are not offered whole. */
+const MAX_NAME_WORDS = 6;
+
+/** Code points in `text`, counted without making an array. */
+function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A low surrogate right after a high one is the second half of one code point.
+    const low = c >= 0xdc00 && c <= 0xdfff;
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (!(low && prev >= 0xd800 && prev <= 0xdbff)) n++;
+  }
+  return n;
+}
+
+/** The sorted union of sorted lists. */
+function union(lists: readonly Uint32Array[]): Uint32Array {
+  const present = lists.filter((l) => l.length > 0);
+  if (present.length <= 1) return present[0] ?? new Uint32Array(0);
+  const all = new Uint32Array(present.reduce((s, l) => s + l.length, 0));
+  let at = 0;
+  for (const l of present) {
+    all.set(l, at);
+    at += l.length;
+  }
+  all.sort();
+  let w = 0;
+  for (let r = 0; r < all.length; r++) if (r === 0 || all[r] !== all[r - 1]) all[w++] = all[r]!;
+  return all.subarray(0, w);
+}
+
+/** A word's skills: the sorted list, and as a bitset too when the word is common. */
+interface Docs {
+  list: Uint32Array;
+  bits?: Bitset;
+}
+
+/**
+ * How many skills hold every word. Walks the shortest list and tests the others: a common word by
+ * its bitset, a rare one by binary search forward from a cursor; all-common words are AND-ed whole.
+ */
+function intersectCount(lists: readonly Docs[]): number {
+  const [first, ...rest] = [...lists].sort((a, b) => a.list.length - b.list.length);
+  if (!first) return 0;
+  if (first.bits && rest.every((r) => r.bits)) {
+    const all = first.bits.clone();
+    for (const r of rest) all.and(r.bits!);
+    return all.count();
+  }
+  let n = 0;
+  const cursors = rest.map(() => 0);
+  outer: for (const v of first.list) {
+    for (let k = 0; k < rest.length; k++) {
+      const { list, bits } = rest[k]!;
+      if (bits) {
+        if (!bits.has(v)) continue outer;
+        continue;
+      }
+      let lo = cursors[k]!;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      cursors[k] = lo;
+      if (lo >= list.length) break outer;
+      if (list[lo] !== v) continue outer;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** Every suggestion with its count, sorted by text. */
+export function suggestionEntries(index: PostingIndex, names: readonly string[]): SuggestionPair[] {
+  const nameTerms = new Set(names.flatMap((n) => analyse(n)));
+  // Name words repeat across names: each word's skills are gathered once; a word in more than one
+  // skill in 32 also gets a bitset (a common word's list is long, its bitset small and fast).
+  const docCount = names.length;
+  const docs = new Map<string, Docs>();
+  const docsOf = (term: string): Docs => {
+    let hit = docs.get(term);
+    if (!hit) {
+      const list = union(Array.from({ length: index.fieldCount }, (_, f) => index.listOf(term, f) ?? new Uint32Array(0)));
+      hit = { list };
+      if (list.length * 32 > docCount) {
+        hit.bits = new Bitset(docCount);
+        for (const v of list) hit.bits.add(v);
+      }
+      docs.set(term, hit);
+    }
+    return hit;
+  };
+  // Single words come in key order (sorted already); names, which hold a space no word holds, are
+  // sorted apart and merged in, so the whole list is never sorted again.
+  const words: SuggestionPair[] = [];
+  index.keys.forEach((key, i) => {
+    if (key.startsWith("\u0001") || codePoints(key) < 2) return;
+    // The summed list lengths bound the count from above: a key in one skill is skipped unread.
+    if (index.postingCount(i) < 2 && !nameTerms.has(key)) return;
+    words.push([key, index.unionCount(i)]);
+  });
+  const phrases = new Map<string, number>();
+  for (const name of names) {
+    const nameWords = [...new Set(analyse(name))];
+    if (nameWords.length < 2 || nameWords.length > MAX_NAME_WORDS) continue;
+    const text = nameWords.join(" ");
+    if (!phrases.has(text)) phrases.set(text, intersectCount(nameWords.map(docsOf)));
+  }
+  const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const named = [...phrases].sort(byText);
+  const out: SuggestionPair[] = [];
+  let w = 0;
+  let p = 0;
+  while (w < words.length || p < named.length) {
+    if (p === named.length || (w < words.length && words[w]![0] < named[p]![0])) out.push(words[w++]!);
+    else out.push(named[p++]!);
+  }
+  return out;
+}
+
+/** The best TOP_PER_PREFIX suggestions for every prefix of 1..TOP_PREFIX_LENGTH characters. */
+export function topByPrefix(entries: readonly SuggestionPair[]): [string, SuggestionPair[]][] {
+  const buckets = new Map<string, SuggestionPair[]>();
+  for (const entry of entries) {
+    const text = entry[0];
+    // The prefixes of 1..TOP_PREFIX_LENGTH code points, cut where each code point ends.
+    let end = 0;
+    for (let len = 1; len <= TOP_PREFIX_LENGTH && end < text.length; len++) {
+      end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+      const prefix = text.slice(0, end);
+      let bucket = buckets.get(prefix);
+      if (!bucket) buckets.set(prefix, (bucket = []));
+      bucket.push(entry);
+      // Keep buckets small while building: trim to the best once they double.
+      if (bucket.length >= TOP_PER_PREFIX * 4) bucket.splice(0, bucket.length, ...bucket.sort(bySuggestionRank).slice(0, TOP_PER_PREFIX));
+    }
+  }
+  return [...buckets]
+    .map(([p, list]): [string, SuggestionPair[]] => [p, list.sort(bySuggestionRank).slice(0, TOP_PER_PREFIX)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}

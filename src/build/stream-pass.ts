@@ -1,0 +1,106 @@
+// The build's first pass over one byte range of skills.jsonl (run in a worker thread, or in the
+// main thread for a single range): parse and validate each line, render and validate the skill's
+// detail and files entries and spill them to disk (src/build/spill.ts), collect its search keys,
+// and keep only a slim copy of the record (its SKILL.md texts emptied) for what needs every skill
+// at once: list columns and orders, categories, status, summaries, nested skills, suggestions. A
+// line that is not a valid record, or whose responses do not render valid, is skipped and reported.
+
+import { skillKey } from "../contract/key.js";
+import { type DatasetProblem, parseSkillLine } from "../dataset/files.js";
+import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
+import type { StatsFile } from "../schemas/dataset.js";
+import { FIELDS } from "../schemas/fields.js";
+import { type CollectedPart, PostingCollector } from "./search-index/collect-postings.js";
+import { collectSkill } from "./search-index/search-index.js";
+import { renderSkillEntries, renderSummary } from "./site-files.js";
+import { SpillWriter } from "./spill.js";
+
+export interface PassInput {
+  file: string;
+  range: ByteRange;
+  /** The range's position among the ranges, naming its spill files. */
+  part: number;
+  spillDir: string;
+  groups: number;
+  stats: StatsFile;
+  search: boolean;
+}
+
+export interface PassResult {
+  /** Lines in the range (blank ones included), to number the next range's lines. */
+  lines: number;
+  records: SlimRecord[];
+  /** Each record's summary, rendered and validated (JSON). */
+  summaries: string[];
+  /** The lines skipped, numbered within the range. */
+  problems: DatasetProblem[];
+  /** Whether the range's records are in key order (the dataset's own order, normally). */
+  sorted: boolean;
+  /** The search keys of the range's records, ordinals from 0 within the range. */
+  postings: CollectedPart | null;
+  spillBytes: number;
+}
+
+/** Slim records and their summaries, handed over in order. */
+export interface PassBatch {
+  records: SlimRecord[];
+  summaries: string[];
+}
+
+/** Records a worker hands over at a time, so its own heap never holds its whole range's. */
+const BATCH = 1000;
+
+/**
+ * Runs the pass over `input.range`. With `onBatch`, the slim records and summaries are handed over
+ * every BATCH records (with the progress) and the result holds only the last ones.
+ */
+export async function runPass(
+  input: PassInput,
+  progress: (records: number) => void,
+  onBatch?: (batch: PassBatch) => void,
+): Promise<PassResult> {
+  const spill = new SpillWriter(input.spillDir, input.part, input.groups);
+  const collector = input.search ? new PostingCollector(FIELDS.length) : null;
+  let records: SlimRecord[] = [];
+  let summaries: string[] = [];
+  let count = 0;
+  const problems: DatasetProblem[] = [];
+  let sorted = true;
+  let lastKey = "";
+  try {
+    const lines = await forEachLine(input.file, input.range, (line, lineNo) => {
+      const record = parseSkillLine(line, input.file, lineNo, problems);
+      if (!record) return;
+      // Everything that can refuse the record comes before anything is kept of it.
+      let entries: ReturnType<typeof renderSkillEntries>;
+      let summary: string;
+      try {
+        entries = renderSkillEntries(record, input.stats);
+        summary = renderSummary(record);
+      } catch (e) {
+        problems.push({ file: input.file, line: lineNo, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
+        return;
+      }
+      const key = skillKey(record.owner, record.repo);
+      if (count > 0 && key < lastKey) sorted = false;
+      lastKey = key;
+      spill.add("d", key, entries.detail);
+      if (entries.files !== null) spill.add("f", key, entries.files);
+      if (collector) collectSkill(collector, record);
+      records.push(slim(record));
+      summaries.push(summary);
+      if (++count % BATCH === 0) {
+        if (onBatch) {
+          onBatch({ records, summaries });
+          records = [];
+          summaries = [];
+        }
+        progress(count);
+      }
+    });
+    progress(count);
+    return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes };
+  } finally {
+    spill.close();
+  }
+}

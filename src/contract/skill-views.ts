@@ -1,0 +1,58 @@
+// Record -> the responses of one skill (summary, detail, content, stats). Pure functions.
+
+import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
+import type { NestedSkill, SkillContent, SkillDetail, SkillStats, SkillSummary } from "../schemas/resources.js";
+import { bodyStart } from "./skill-body.js";
+
+export const toSummary = (r: SkillRecord): SkillSummary => ({
+  id: r.id,
+  owner: r.owner,
+  repo: r.repo,
+  name: r.name,
+  description: r.description,
+  stars: r.stars,
+  forks: r.forks,
+  updatedAt: r.updatedAt,
+  categories: r.categories,
+  platforms: r.platforms,
+});
+
+export const primaryFile = (r: SkillRecord): SkillFile => {
+  const file = r.files.find((f) => f.path === r.primary);
+  if (!file) throw new Error(`${r.owner}/${r.repo}: primary ${r.primary} is not among its files`);
+  return file;
+};
+
+/** Every SKILL.md of the repository, the primary first, then by path. */
+export const nestedSkills = (r: SkillRecord): NestedSkill[] =>
+  [...r.files]
+    .sort((a, b) => (a.path === r.primary ? -1 : b.path === r.primary ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((f) => ({ name: f.name, description: f.description, path: f.path, sha: f.sha, size: f.size }));
+
+export const toContent = (f: SkillFile): SkillContent => ({ content: f.content, sha: f.sha, size: f.size });
+
+export function toDetail(r: SkillRecord): SkillDetail {
+  const raw = primaryFile(r).content;
+  return {
+    ...toSummary(r),
+    content: raw.slice(bodyStart(raw)),
+    watchers: r.watchers,
+    openIssues: r.openIssues,
+    license: r.license,
+    createdAt: r.createdAt,
+    pushedAt: r.pushedAt,
+    author: r.author,
+    installCommands: r.installCommands,
+    skills: nestedSkills(r),
+  };
+}
+
+export function toStats(r: SkillRecord, stats: StatsFile): SkillStats {
+  const counters = stats[`${r.owner}/${r.repo}`];
+  return {
+    views: counters?.views ?? 0,
+    installs: counters?.installs ?? 0,
+    favorites: counters?.favorites ?? 0,
+    starHistory: r.starHistory,
+  };
+}

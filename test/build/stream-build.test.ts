@@ -1,0 +1,126 @@
+// The streaming build: the same dataset builds the same bytes and counts the same files whatever the
+// worker count, whether or not skills.jsonl is in key order; a bad line in any worker's range is
+// skipped and reported with its line in the file; nothing is left of the spill files.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build/build.js";
+import { DatasetError, writeJsonFile, writeSkills } from "../../src/dataset/files.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
+import { CategoriesFile, PlatformsFile } from "../../src/schemas/dataset.js";
+import { synthesize } from "../../src/synth/generate.js";
+
+const root = mkdtempSync(join(tmpdir(), "skills-stream-build-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Every file under `dir`, path -> bytes. */
+function tree(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const p of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
+    const full = join(dir, p);
+    if (statSync(full).isFile()) out.set(relative(dir, full), readFileSync(full));
+  }
+  return out;
+}
+
+function expectSameTree(a: string, b: string) {
+  const ta = tree(a);
+  const tb = tree(b);
+  expect([...tb.keys()]).toEqual([...ta.keys()]);
+  for (const [path, bytes] of ta) expect(tb.get(path)!.equals(bytes), path).toBe(true);
+}
+
+const dataDir = join(root, "data");
+
+/** A dataset folder with the test dataset's files but skills.jsonl, which the test writes. */
+async function copySmallFiles(name: string): Promise<string> {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  for (const f of ["categories.json", "platforms.json", "meta.json"]) await writeFile(join(dir, f), await readFile(join(dataDir, f)));
+  return dir;
+}
+let lines: string[];
+beforeAll(async () => {
+  const categories = CategoriesFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
+  const platforms = PlatformsFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
+  await writeJsonFile(join(dataDir, "categories.json"), categories);
+  await writeJsonFile(join(dataDir, "platforms.json"), platforms);
+  await writeJsonFile(join(dataDir, "meta.json"), { generatedAt: "2026-11-20T06:00:00Z" });
+  const records = [...synthesize({ skills: 160, seed: 5, categories, platforms })];
+  records[11]!.aliases = ["old-owner/old-name"];
+  records[140]!.aliases = [`${records[3]!.owner}/${records[3]!.repo}`, "OLD-OWNER/old-name"];
+  await writeSkills(dataDir, records);
+  lines = (await readFile(join(dataDir, "skills.jsonl"), "utf8")).split("\n");
+});
+
+describe("the streaming build", () => {
+  it("writes the same bytes with 1, 2 and 3 workers, the search index included", async () => {
+    const one = join(root, "site-1");
+    const report = await build({ dataDir, outDir: one, page: false, workers: 1 });
+    expect(report.skills).toBe(160);
+    expect(report.manifest.counts.aliases).toBe(1);
+    expect(report.droppedAliases).toHaveLength(2);
+    expect(report.manifest.search?.docCount).toBe(160);
+    for (const workers of [2, 3]) {
+      const out = join(root, `site-${workers}`);
+      const other = await build({ dataDir, outDir: out, page: false, workers });
+      expect(other.droppedAliases).toEqual(report.droppedAliases);
+      expectSameTree(one, out);
+      // Shards written by the shard worker are counted as if written by the build's own thread.
+      const { largest: _a, ...counts } = other.output;
+      const { largest: _b, ...expected } = report.output;
+      expect(counts).toEqual(expected);
+    }
+    const again = await build({ dataDir, outDir: join(root, "site-2"), page: false, workers: 2 });
+    expect(again.output.written).toBe(0);
+    expect(again.output.unchanged).toBe(report.output.files);
+    // The spill folders beside the output are gone.
+    expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
+  });
+
+  it("sorts a skills.jsonl that is not in key order and writes the same bytes", async () => {
+    const shuffled = await copySmallFiles("shuffled");
+    const body = lines.filter((l) => l !== "");
+    await writeFile(join(shuffled, "skills.jsonl"), `${[...body.slice(80), ...body.slice(0, 80).reverse()].join("\n")}\n`);
+    const logged: string[] = [];
+    await build({ dataDir: shuffled, outDir: join(root, "site-shuffled"), page: false, workers: 2, log: (l) => logged.push(l) });
+    expect(logged.some((l) => l.includes("not in key order"))).toBe(true);
+    expectSameTree(join(root, "site-1"), join(root, "site-shuffled"));
+  });
+
+  it("skips bad lines in every worker's range, reports them by their line in the file, and builds the same bytes for any worker count", async () => {
+    const bad = await copySmallFiles("bad");
+    const broken = [...lines];
+    broken[4] = "{not json";
+    broken[150] = broken[150]!.replace(/"stars":\d+/, '"stars":-1');
+    const text = broken.join("\n");
+    await writeFile(join(bad, "skills.jsonl"), text);
+    // The same dataset without those two lines builds the same site.
+    const clean = await copySmallFiles("clean");
+    await writeFile(join(clean, "skills.jsonl"), lines.filter((_, i) => i !== 4 && i !== 150).join("\n"));
+    await build({ dataDir: clean, outDir: join(root, "site-clean"), page: false, workers: 1 });
+    for (const workers of [1, 2, 3]) {
+      const out = join(root, `site-bad-${workers}`);
+      const report = await build({ dataDir: bad, outDir: out, page: false, workers });
+      expect(report.skipped.map((p) => p.line)).toEqual([5, 151]);
+      expect(report.skipped[1]!.message).toContain("stars");
+      expect(report.skills).toBe(158);
+      expectSameTree(join(root, "site-clean"), out);
+    }
+    expect(await readFile(join(bad, "skills.jsonl"), "utf8")).toBe(text);
+    expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
+  });
+
+  it("refuses a file with too many bad lines, listing every one, and writes nothing", async () => {
+    const bad = await copySmallFiles("broken");
+    await writeFile(join(bad, "skills.jsonl"), lines.map((l, i) => (i % 5 === 0 && l !== "" ? "{not json" : l)).join("\n"));
+    const out = join(root, "never");
+    const error = await build({ dataDir: bad, outDir: out, page: false, workers: 3 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatasetError);
+    expect((error as DatasetError).problems.map((p) => p.line)).toEqual(lines.flatMap((l, i) => (i % 5 === 0 && l !== "" ? [i + 1] : [])));
+    expect(() => readdirSync(out)).toThrow();
+    expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
+  });
+});
