@@ -17,6 +17,42 @@ export const SkillFile = z
   .strict();
 export type SkillFile = z.infer<typeof SkillFile>;
 
+/** How a file of a skill folder is kept: text with its content, or recorded without content (docs/CRAWLER.md bounds). */
+export const FOLDER_FILE_KINDS = ["text", "binary", "symlink", "omitted"] as const;
+export const FolderFileKind = z.enum(FOLDER_FILE_KINDS);
+export type FolderFileKind = z.infer<typeof FolderFileKind>;
+
+/**
+ * A file of a skill folder other than its SKILL.md (the folder of each SKILL.md, recursively): scripts,
+ * references, assets. Text files within the bounds carry their content; binary files, symlinks and files
+ * over the bounds are recorded with their size and hashes only.
+ */
+export const FolderFile = z
+  .object({
+    path: z.string().min(1).describe("Repository path"),
+    skill: z.string().min(1).describe("Path of the SKILL.md whose folder holds the file (the deepest one)"),
+    kind: FolderFileKind,
+    size: Count,
+    sha: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/)
+      .describe("Git blob SHA-1"),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("SHA-256 of the file's bytes"),
+    mode: z
+      .string()
+      .regex(/^[0-7]{6}$/)
+      .optional()
+      .describe("Git mode when not 100644: 100755 executable, 120000 symlink"),
+    target: z.string().optional().describe("A symlink's target path, as stored in git"),
+    content: z.string().optional().describe("The text of a `text` file; absent for every other kind"),
+  })
+  .strict()
+  .refine((f) => (f.kind === "text") === (f.content !== undefined), { message: "content is present exactly for text files" });
+export type FolderFile = z.infer<typeof FolderFile>;
+
 export const SkillRecord = z
   .object({
     id: z.string().regex(/^\d+$/),
@@ -44,6 +80,10 @@ export const SkillRecord = z
     headSha: z.string(),
     primary: z.string().describe("Path of the primary SKILL.md, one of files[].path"),
     files: z.array(SkillFile).min(1),
+    folderFiles: z
+      .array(FolderFile)
+      .optional()
+      .describe("Every other file of the skill folders, sorted by path; absent when there are none"),
     starHistory: z.array(StarPoint),
   })
   .strict()
