@@ -38,6 +38,8 @@ export interface LineEnv {
   via: string[];
   /** What the skill's SKILL.md says about itself, for rules that weigh a declared purpose. */
   declared: string;
+  /** The skill is about security (audits, detection, pentest teaching): its prose describes attacks. */
+  securityThemed: boolean;
 }
 
 export interface Rule {
