@@ -50,7 +50,9 @@ export function scanFile(input: FileInput): FileScan {
   const { view } = input;
   const lines = splitLines(input.content);
   const contexts: LineContext[] =
-    view.lang === "markdown" ? markdownContexts(lines, input.securityThemed) : lines.map(() => (isCode(view.lang) ? "code" : "config"));
+    view.lang === "markdown"
+      ? markdownContexts(lines, input.securityThemed)
+      : lines.map(() => (view.lang === "detection" ? "example" : isCode(view.lang) ? "code" : "config"));
   const hits: Hit[] = [];
   const facts = new Map<Fact, FactSite>();
   const budget: Budget = { chars: DECODE_BUDGET };
@@ -148,7 +150,11 @@ function runRules(
 /** The match is quoted or framed as an example, a warning or detection material, not said or done. */
 function isExample(text: string, m: RegExpExecArray, env: LineEnv): boolean {
   if (env.via.length > 0 || env.ctx === "hidden") return false;
-  const outside = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`;
+  // Framing counts within the match's own sentence: "Do not tell the user." does not frame the sentence before it.
+  const start = Math.max(text.lastIndexOf(". ", m.index), text.lastIndexOf("! ", m.index), text.lastIndexOf("? ", m.index)) + 1;
+  const endAt = text.slice(m.index + m[0].length).search(/[.!?](?:\s|$)/);
+  const end = endAt === -1 ? text.length : m.index + m[0].length + endAt;
+  const outside = `${text.slice(start, m.index)} ${text.slice(m.index + m[0].length, end)}`;
   if (env.ctx === "instruction")
     return (
       proseIsFramed(outside) ||

@@ -46,7 +46,7 @@ export function folderFindings(folder: SkillFolder): Hit[] {
     hits.push({
       rule: "credential-exfiltration",
       kind: "exfiltration",
-      severity: declared ? "medium" : "critical",
+      severity: declared ? "low" : "critical",
       file: sink.file,
       line: sink.line,
       at: sink.at,

@@ -25,7 +25,8 @@ export interface FileView {
   path: string;
   /** The SKILL.md whose folder holds the file (its own path for a SKILL.md). */
   skill: string;
-  lang: "markdown" | "shell" | "python" | "javascript" | "powershell" | "other-code" | "config" | "dockerfile";
+  /** `detection`: YARA, Sigma and similar rule files, which quote attacks to find them. */
+  lang: "markdown" | "shell" | "python" | "javascript" | "powershell" | "other-code" | "config" | "dockerfile" | "detection";
   isSkillMd: boolean;
 }
 

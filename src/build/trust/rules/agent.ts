@@ -28,7 +28,14 @@ export const AGENT_RULES: Rule[] = [
     re: /\b(?:silently|quietly|secretly|covertly|in the background)\s{1,3}(?:(?:and|then)\s{1,3})?(?:send|upload|post|transmit|forward|exfiltrate|copy|run|execute|install|download|append|modify|collect|read|add|delete|disable)\b|\bwithout\s{1,3}the\s{1,3}user(?:'s)?\s{1,3}(?:knowledge|knowing|noticing|consent)\b/i,
     why: "Asking the agent to act silently removes the user's oversight; let the agent report every action.",
     // "does not silently download…" promises the opposite.
-    grade: (m, line, _env, base) => (/\b(?:not|never|no|n't)\s{1,3}$/i.test(line.slice(Math.max(0, m.index - 12), m.index)) ? null : base),
+    grade: (m, line, _env, base) => {
+      if (/\b(?:not|never|no|n't)\s{1,3}$/i.test(line.slice(Math.max(0, m.index - 12), m.index))) return null;
+      // Quietly installing or running a tool is poor manners; quietly sending, collecting or deleting is the attack.
+      return /\b(?:send|upload|post|transmit|forward|exfiltrate|copy|collect|read|delete|disable|modify|append)\b/i.test(m[0]) ||
+        base !== "high"
+        ? base
+        : "medium";
+    },
     negationIsThePoint: true,
   },
   {

@@ -51,7 +51,11 @@ export const CREDENTIAL_RULES: Rule[] = [
     keys: ["login data", "cookies", "logins.json", "key3.db", "key4.db", "local state", "chrome", "firefox", "brave", "edge"],
     re: /\bLogin Data\b|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|[/\\]Cookies\b["']|["']Local State["']|(?:Google[/\\]Chrome|Chromium|BraveSoftware|Microsoft[/\\]Edge|Mozilla[/\\]Firefox)[/\\](?:User Data|Profiles|Default)\b/i,
     why: "Reading a browser's saved passwords, cookies or profile takes over the user's accounts; a skill that needs a session should ask the user to sign in.",
-    grade: (_m, line, _env, base) => (reads(line) || /sqlite|connect\(|open|copy/i.test(line) ? base : "low"),
+    grade: (_m, line, env, base) => {
+      if (!reads(line) && !/sqlite|connect\(|open|copy/i.test(line)) return "low";
+      // A cookie or profile sync that its own SKILL.md announces is doing its declared job.
+      return /\b(?:cookies?|browser (?:profile|session)s?)\b/i.test(env.declared) ? "medium" : base;
+    },
     facts: ["reads-credentials"],
   },
   {

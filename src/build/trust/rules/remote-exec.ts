@@ -68,7 +68,11 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["password", "passphrase", "pwd", "unzip", "7z", "unrar"],
     re: /\bunzip\s[^\n]{0,60}-P\s{0,2}\S|\b7za?\s{1,4}[xe]\b[^\n]{0,100}\s-p\S|\bunrar\s[^\n]{0,40}-p\S|\b(?:zip|rar|7z|archive)\b[^\n]{0,80}\b(?:password|passphrase|pass|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]?\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}|\b(?:password|passphrase|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}["'`*]{0,2}[^\n]{0,80}\b(?:zip|rar|7z|archive|extract\w{0,3})\b/i,
     why: "A password-protected archive hides its contents from scanners, the lure's signature move; ship the files unpacked.",
-    grade: (_m, line, env, base) => (byHost(line, env, base, base) === "critical" ? "critical" : base),
+    // With a download from anywhere but a vendor or the project itself on the same line, it is the lure itself.
+    grade: (_m, line, env, base) => {
+      const host = worstHost(line, env.owner);
+      return host && host !== "vendor" && host !== "own" ? "critical" : base;
+    },
   },
   {
     id: "quarantine-bypass",
