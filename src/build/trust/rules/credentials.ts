@@ -157,7 +157,7 @@ export const CREDENTIAL_RULES: Rule[] = [
       "invoke-webrequest",
       "invoke-restmethod",
     ],
-    re: /\b(?:curl|wget|requests\.\w{3,7}\(|urllib\w{0,8}\.|http\.client|httpx\.|aiohttp\.|axios[.(]|fetch\(|socket\.(?:socket|create_connection)\(|new\s{1,4}WebSocket\(|net\.connect\(|https?\.(?:get|request)\(|Invoke-WebRequest|Invoke-RestMethod)\b/i,
+    re: /\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod)\b|\b(?:requests\.\w{3,7}\(|urllib\w{0,8}\.|http\.client|httpx\.|aiohttp\.|axios[.(]|fetch\(|socket\.(?:socket|create_connection)\(|new\s{1,4}WebSocket\(|net\.connect\(|https?\.(?:get|request)\()/i,
     why: "",
     // Talking to the user's own machine (a dev server, a health check) is not the network a claim is about.
     grade: (_m, line, _env, base) =>
