@@ -17,7 +17,7 @@ const invisible = (cp: number) =>
   cp === 0xfeff ||
   (cp >= 0xe0000 && cp <= 0xe007f);
 
-function escape(line: string): string {
+function escaped(line: string): string {
   const parts: string[] = [];
   for (const ch of line) {
     const cp = ch.codePointAt(0)!;
@@ -39,7 +39,7 @@ export function groundingProblems(input: ScanInput, result: ScanResult): string[
     }
     const line = text.split("\n")[f.line - 1]?.replace(/\r$/, "");
     if (line === undefined) problems.push(`${f.rule}: ${f.file} has no line ${f.line}`);
-    else if (f.excerpt.length > EXCERPT_MAX || f.excerpt.length === 0 || !escape(line).includes(f.excerpt))
+    else if (f.excerpt.length > EXCERPT_MAX || f.excerpt.length === 0 || !escaped(line).includes(f.excerpt))
       problems.push(`${f.rule}: ${f.file}:${f.line} does not hold ${JSON.stringify(f.excerpt)}`);
   }
   return problems;
