@@ -9,6 +9,8 @@ export interface ServeOptions {
   siteDir: string;
   port: number;
   host?: string;
+  /** wrangler's local state folder (KV); its default under .wrangler/ when absent. */
+  persistTo?: string;
   vars?: Record<string, string>;
 }
 
