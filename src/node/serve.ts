@@ -34,3 +34,13 @@ export function portFromEnv(env: NodeJS.ProcessEnv = process.env): number {
     throw new UsageError(`PORT must be a port number from 1 to 65535, got ${JSON.stringify(raw)}`);
   return port;
 }
+
+/**
+ * The API a local command talks to: SKILLS_API_URL when set, else the local server on PORT (8788 unless
+ * PORT says otherwise), so one variable moves the servers and another the clients.
+ */
+export function localApiUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.SKILLS_API_URL?.trim();
+  if (fromEnv) return fromEnv.replace(/\/+$/, "");
+  return `http://127.0.0.1:${portFromEnv(env)}/api/v1`;
+}
