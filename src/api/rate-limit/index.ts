@@ -60,7 +60,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           tier = verdict.record.tier;
           subject = `k:${verdict.record.id}`;
           degraded = verdict.stale;
-        } else if (verdict.status === "invalid") rejection = verdict.reason;
+        } else if (verdict.status === "invalid") {
+          // A revoked key came with its right secret: its holder is told so at once, whatever their
+          // address has spent (only unknown and malformed keys are charged to the address, below).
+          if (verdict.revoked) throw new ApiError("INVALID_API_KEY", verdict.reason, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+          rejection = verdict.reason;
+        }
         else degraded = true; // KV unavailable and the key unseen: served, counted as its address.
       }
       const reserve = (name: string, limit: number) =>
