@@ -6,6 +6,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { z } from "zod";
 import { ApiError } from "../../contract/errors.js";
 import { parseArguments } from "./arguments.js";
 import { type ScopeFor, ToolError } from "./tool.js";
@@ -32,6 +33,8 @@ class RpcError extends Error {
     super(message);
   }
 }
+
+const ToolsCall = z.looseObject({ method: z.literal("tools/call") });
 
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
 
@@ -62,6 +65,12 @@ export function createMcpServer(tools: ToolSet, scopeFor: ScopeFor): Server {
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.definitions }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(tools, scopeFor, request.params.name, request.params.arguments));
+  // Registered with a schema that checks only the method: the SDK's Server checks tools/call's params
+  // itself and answers bad ones with -32602 (invalid params), where checking them against the full
+  // schema first would turn them into -32603 (internal error).
+  server.setRequestHandler(ToolsCall, (request) => {
+    const { params } = CallToolRequestSchema.parse(request);
+    return callTool(tools, scopeFor, params.name, params.arguments);
+  });
   return server;
 }
