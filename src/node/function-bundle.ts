@@ -40,6 +40,18 @@ export interface FunctionBundle {
   gzipBytes: number;
   modules: number;
   forbidden: string[];
+  /** Minified bytes by origin: each npm package by name, the project's files by their top folder (`src/api`). */
+  byOrigin: Record<string, number>;
+}
+
+/** Where an input of the bundle comes from: its npm package (the innermost), else its folder. */
+export function originOf(path: string): string {
+  const packages = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  if (packages.length > 0) return packages[packages.length - 1]![1]!;
+  return path
+    .split("/")
+    .slice(0, path.startsWith("src/") ? 2 : 1)
+    .join("/");
 }
 
 export async function bundleFunction(): Promise<FunctionBundle> {
@@ -66,7 +78,13 @@ export async function bundleFunction(): Promise<FunctionBundle> {
     outfile: "worker.js",
     logLevel: "silent",
   });
+  const byOrigin: Record<string, number> = {};
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [path, input] of Object.entries(output.inputs))
+      byOrigin[originOf(path)] = (byOrigin[originOf(path)] ?? 0) + input.bytesInOutput;
+  }
   return {
+    byOrigin,
     bytes: result.outputFiles.reduce((n, f) => n + f.contents.length, 0),
     gzipBytes: result.outputFiles.reduce((n, f) => n + gzipSync(f.contents).length, 0),
     modules: Object.keys(result.metafile.inputs).length,
