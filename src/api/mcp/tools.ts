@@ -9,12 +9,11 @@ import { readSkillFile } from "./read-skill-file.js";
 import { searchSkills } from "./search-skills.js";
 import type { McpTool } from "./tool.js";
 
-/** Every tool, in the order tools/list gives them. */
-// Each tool checks its own arguments before using them, so the list may forget their types.
-export const TOOLS: readonly McpTool<unknown, unknown>[] = [searchSkills, getSkill, readSkillFile, listCategories] as McpTool<
-  unknown,
-  unknown
->[];
+/**
+ * Every tool, in the order tools/list gives them. The list forgets each tool's argument type: a tool
+ * is only ever run on the arguments its own schema parsed (server.ts).
+ */
+export const TOOLS = [searchSkills, getSkill, readSkillFile, listCategories] as unknown as readonly McpTool<unknown, unknown>[];
 
 export const TOOL_NAMES = TOOLS.map((t) => t.name);
 
