@@ -5,6 +5,7 @@
 // API's (LIMITS), except that a search answers at most 20 results to an agent.
 import { z } from "zod";
 import { Pagination, SearchMeta } from "./envelope.js";
+import { FileEntry } from "./files.js";
 import { GitHubName, LIMITS, LocaleParam, type Vocabulary } from "./params.js";
 import { Category, SearchResult, SkillContent, SkillDetail } from "./resources.js";
 
@@ -57,6 +58,11 @@ export const GetSkillOutput = z.strictObject({
   skill: SkillDetail.describe(
     "The skill's detail: facts, every SKILL.md of the repository (`skills`), install commands, the primary SKILL.md's body",
   ),
+  files: z
+    .array(FileEntry)
+    .describe(
+      "Every file of the repository's skill folders, each SKILL.md included, sorted by path; read a `text` one with read_skill_file",
+    ),
 });
 export type GetSkillOutput = z.infer<typeof GetSkillOutput>;
 

@@ -134,14 +134,16 @@ describe("search_skills", () => {
 });
 
 describe("get_skill", () => {
-  it("answers the detail of GET /skills/{owner}/{repo}: its skills, install commands and body", async () => {
+  it("answers the detail of GET /skills/{owner}/{repo} (skills, install commands, body) and its /files listing", async () => {
     const result = await mcp.call("get_skill", { owner: "docuflow", repo: "office-skills" });
-    const { skill } = GetSkillOutput.parse(result.structuredContent);
+    const { skill, files } = GetSkillOutput.parse(result.structuredContent);
     expect(skill).toEqual((await api("/skills/docuflow/office-skills")).data);
+    expect(files).toEqual((await api("/skills/docuflow/office-skills/files")).data);
+    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(skill.skills.map((s) => s.path)));
     expect(skill.skills.length).toBeGreaterThan(1);
     const text = textOf(result);
     for (const command of Object.values(skill.installCommands)) expect(text).toContain(command);
-    for (const s of skill.skills) expect(text).toContain(s.path);
+    for (const f of files) expect(text).toContain(`${f.path} (${f.kind}, ${f.size} bytes, sha256 ${f.sha256})`);
   });
 
   it("finds a skill whatever the case of its names", async () => {
@@ -168,13 +170,14 @@ describe("read_skill_file", () => {
       const file = ReadSkillFileOutput.parse(result.structuredContent);
       const expected = (await api(`/skills/docuflow/office-skills/content?path=${encodeURIComponent(path)}`)).data;
       expect(file).toEqual({ owner: "docuflow", repo: "office-skills", path, ...expected });
-      if ("sha256" in file) expect(file.sha256).toBe(createHash("sha256").update(file.content, "utf8").digest("hex"));
+      expect(file.sha256).toBe(createHash("sha256").update(file.content, "utf8").digest("hex"));
       expect(textOf(result)).toContain(file.content);
     }
   });
 
   it.each([
     [{ owner: "docuflow", repo: "office-skills", path: "skills/none/SKILL.md" }, /skills\/none\/SKILL\.md.* was not found/],
+    [{ owner: "docuflow", repo: "office-skills", path: "../SKILL.md" }, /was not found/],
     [{ owner: "docuflow", repo: "office-skills", path: "" }, /`path` must be at least 1 characters long/],
     [{ owner: "docuflow", repo: "office-skills" }, /`path` is required/],
     [{ owner: "docuflow", repo: "no-such-skill", path: "SKILL.md" }, /was not found/],

@@ -6,10 +6,11 @@ import { skillDetail } from "../skill-lookup.js";
 import type { ScopeFor } from "./tool.js";
 import { refuseMalicious } from "./trust-gate.js";
 
-const segment = (name: string) => encodeURIComponent(name);
+/** The API path of a skill, under /api/v1. */
+export const skillPath = (owner: string, repo: string) => `skills/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 
 export async function servedDetail(scopeFor: ScopeFor, owner: string, repo: string): Promise<SkillDetail> {
-  const result = await skillDetail(scopeFor(`skills/${segment(owner)}/${segment(repo)}`), owner, repo);
+  const result = await skillDetail(scopeFor(skillPath(owner, repo)), owner, repo);
   const detail = SkillDetail.parse(result.body.data);
   refuseMalicious(detail.owner, detail.repo, trustOf(detail));
   return detail;
