@@ -21,7 +21,8 @@ import {
   SkillStatsEnvelope,
   SuggestionEnvelope,
 } from "../../src/schemas/envelope.js";
-import { launchChromium } from "./browser.js";
+import { unlessMissing } from "../support/not-run.js";
+import { findChromium, INSTALL_CHROMIUM, launchChromium } from "./browser.js";
 import { HOSTILE_OWNER, HOSTILE_REPO } from "./fixtures/hostile-skill.js";
 import { type PageSite, startPageSite } from "./site.js";
 
@@ -41,7 +42,11 @@ let problems: string[] = [];
 /** Console errors a test expects (a 404 the browser logs, CSP reports of blocked markup); all others fail it. */
 let expected: RegExp[] = [];
 
+const hasChromium = findChromium() !== undefined;
+unlessMissing(hasChromium ? undefined : `Chromium is not installed (${INSTALL_CHROMIUM}, or set CHROMIUM_PATH)`);
+
 beforeAll(async () => {
+  if (!hasChromium) return;
   mkdirSync(SHOTS, { recursive: true });
   browser = await launchChromium();
   site = await startPageSite();

@@ -1,4 +1,4 @@
-// GET /status and GET /index-status/{owner}/{repo} through the real runtime, over a site built from
+// GET /status and GET /index-status/{owner}/{repo} from the function run in-process, over a site built from
 // a dataset with a crawl state and a last crawl: indexed, renamed, excluded (by a skip reason and by a
 // pattern of sources.json), failed (with and without a previous record) and unknown.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,15 +9,15 @@ import { build } from "../../src/build/build.js";
 import { type CrawlState, writeCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { type LastCrawl, writeLastCrawl } from "../../src/dataset/last-crawl.js";
-import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { ErrorEnvelope, IndexStatusEnvelope, StatusEnvelope } from "../../src/schemas/envelope.js";
-import { call } from "../support/http.js";
+import { call, type InProcessApi } from "../support/http.js";
+import { inProcessApi } from "../support/in-process-api.js";
 
 const work = mkdtempSync(join(tmpdir(), "status-site-"));
 const dataDir = join(work, "data");
 const siteDir = join(work, "site");
-let server: PagesDev;
+let api: InProcessApi;
 
 const FINISHED = "2026-11-21T09:30:00Z";
 const lastCrawl: LastCrawl = {
@@ -67,17 +67,21 @@ beforeAll(async () => {
   await writeLastCrawl(dataDir, lastCrawl);
   const sources = JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "sources.json"), "utf8"));
   writeFileSync(join(work, "sources.json"), JSON.stringify({ ...sources, exclude: ["spam-org/*"] }));
-  await build({ dataDir, outDir: siteDir, sourcesFile: join(work, "sources.json"), builtAt: new Date("2026-11-21T10:00:00Z") });
-  server = await startPagesDev({ siteDir });
+  await build({
+    dataDir,
+    outDir: siteDir,
+    sourcesFile: join(work, "sources.json"),
+    builtAt: new Date("2026-11-21T10:00:00Z"),
+    page: false,
+  });
+  api = inProcessApi(siteDir);
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
   rmSync(work, { recursive: true, force: true });
-  if (server) rmSync(server.persistTo, { recursive: true, force: true });
 });
 
-const get = (path: string) => call(path, undefined, server.api);
+const get = (path: string) => call(path, undefined, api);
 
 describe("GET /status", () => {
   it("answers the dataset and build times, counts, the last crawl and the API version", async () => {
