@@ -315,7 +315,7 @@ async function buildFrom(
     if (options.publicDir) await copyPublic(options.publicDir, site);
     if (options.page ?? true) {
       log("building the page");
-      const page = await writePage(site);
+      const page = await writePage(site, { demo: meta.demo === true });
       log(`  ${page.files.length} files: ${page.files.join(", ")}`);
     }
     await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));

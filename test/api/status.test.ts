@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.js";
+import { DEMO_NOTICE } from "../../src/contract/demo-data.js";
 import { type CrawlState, writeCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { type LastCrawl, writeLastCrawl } from "../../src/dataset/last-crawl.js";
@@ -18,6 +19,8 @@ const work = mkdtempSync(join(tmpdir(), "status-site-"));
 const dataDir = join(work, "data");
 const siteDir = join(work, "site");
 let api: InProcessApi;
+let skills: number;
+let categories: number;
 
 const FINISHED = "2026-11-21T09:30:00Z";
 const lastCrawl: LastCrawl = {
@@ -37,7 +40,9 @@ const lastCrawl: LastCrawl = {
 
 beforeAll(async () => {
   cpSync(join(PROJECT_ROOT, "data"), dataDir, { recursive: true });
-  const { records } = await readDataset(dataDir);
+  const { records, categories: categoriesFile } = await readDataset(dataDir);
+  skills = records.length;
+  categories = categoriesFile.categories.length;
   const indexed = records.find((r) => r.owner === "docuflow")!;
   const state: CrawlState = {
     version: 1,
@@ -92,11 +97,30 @@ describe("GET /status", () => {
       apiVersion: "1.0.0",
       datasetGeneratedAt: "2026-11-20T06:00:00Z",
       builtAt: "2026-11-21T10:00:00Z",
-      counts: { skills: 72, categories: 24 },
+      counts: { skills, categories },
       lastCrawl: lastCrawl.summary,
     });
     expect(res.headers.get("etag")).toMatch(/^"/);
   });
+
+  it("says the embedded sample is invented (its meta.json says demo), with the sentence that says how to index GitHub", async () => {
+    const meta = JSON.parse(readFileSync(join(dataDir, "meta.json"), "utf8"));
+    expect(meta.demo).toBe(true);
+    const { data } = StatusEnvelope.parse((await get("/status")).body);
+    expect(data).toMatchObject({ demo: true, demoNotice: DEMO_NOTICE });
+    expect(data.demoNotice).toMatch(/invented/);
+    expect(data.demoNotice).toContain("npm run crawl");
+    expect(data.demoNotice).toContain("npm run dataset -- restore");
+  });
+
+  it("says nothing of demo data once the dataset is real (a crawl writes meta.json without the flag)", async () => {
+    const real = join(work, "real");
+    cpSync(dataDir, join(real, "data"), { recursive: true });
+    writeFileSync(join(real, "data", "meta.json"), JSON.stringify({ generatedAt: FINISHED, day: FINISHED.slice(0, 10) }));
+    await build({ dataDir: join(real, "data"), outDir: join(real, "site"), page: false });
+    const res = await call("/status", undefined, inProcessApi(join(real, "site")));
+    expect(StatusEnvelope.parse(res.body).data).toMatchObject({ demo: false, demoNotice: null, datasetGeneratedAt: FINISHED });
+  }, 120_000);
 });
 
 describe("GET /index-status/{owner}/{repo}", () => {
