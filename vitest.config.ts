@@ -3,6 +3,7 @@
 // and started once for both, by the global setup); `browser` drives Chromium against its own served
 // site; `recipes` runs the docs' shell recipes in a copy of the repository. A file's name says its
 // project: *.workerd.test.ts, *.browser.test.ts, *.python.test.ts, *.recipes.test.ts, else unit.
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const NEEDS = ["workerd", "browser", "python", "recipes"] as const;
@@ -12,6 +13,9 @@ const only = (need: (typeof NEEDS)[number]) => [`test/**/*.${need}.test.ts`];
 export default defineConfig({
   test: {
     pool: "forks",
+    // Most suites wait on child processes (wrangler, builds, crawls) more than they compute, so two
+    // files at a time pay off even on two cores; vitest's default there is one (cores - 1).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
