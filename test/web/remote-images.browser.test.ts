@@ -142,10 +142,13 @@ describe("images of a SKILL.md from another host", () => {
     await md.locator(".remote-image", { hasText: "plain http image" }).locator("button").click();
     await expect.poll(paths).toEqual(["/markdown.png", "/plain-http.png"]);
 
-    // An image inside a link loads in place; the click does not follow the link.
+    // An image inside a link: its alt text stays in the link and its button follows the link (a
+    // button may not sit inside a link); the image loads in place, inside the link.
+    expect(await md.locator("a button, a .remote-image").count()).toBe(0);
     const before = page.url();
-    await md.locator(".remote-image", { hasText: "a linked image" }).locator("button").click();
+    await md.locator("a:has(.remote-image-alt) + .remote-image button").click();
     await expect.poll(paths).toEqual(["/linked.png", "/markdown.png", "/plain-http.png"]);
+    expect(await md.locator('a[href="https://example.com/"] img[alt="a linked image"]').count()).toBe(1);
     expect(page.url()).toBe(before);
     expect(await buttons.count()).toBe(2);
     await page.context().close();

@@ -33,16 +33,39 @@ export function imageSource(src: string, pageOrigin: string): ImageSource {
   return { kind: "remote", src: url.href };
 }
 
-/** Replaces every remote image of a sanitised fragment by its placeholder. */
+/**
+ * Replaces every remote image of a sanitised fragment by its placeholder. An image inside a link
+ * leaves its alt text in the link and gets its button after the link, as a button may not sit
+ * inside a link.
+ */
 export function replaceRemoteImages(fragment: DocumentFragment, words: ImageWords): void {
   for (const img of fragment.querySelectorAll<HTMLImageElement>(`img[${REMOTE_IMAGE_ATTR}]`)) {
-    const src = img.getAttribute(REMOTE_IMAGE_ATTR)!;
-    img.replaceWith(placeholder(src, img.getAttribute("alt") ?? "", img.getAttribute("title"), words));
+    const shown = { src: img.getAttribute(REMOTE_IMAGE_ATTR)!, alt: img.getAttribute("alt") ?? "", title: img.getAttribute("title") };
+    const host = new URL(shown.src).host;
+    const link = img.parentElement?.closest("a");
+    if (!link) {
+      const box = placeholder(host, shown.alt, words, () => box.replaceWith(image(shown)));
+      img.replaceWith(box);
+      continue;
+    }
+    const text = altText(shown.alt || host);
+    img.replaceWith(text);
+    const box = placeholder(host, "", words, () => {
+      text.replaceWith(image(shown));
+      box.remove();
+    });
+    link.after(box);
   }
 }
 
-function placeholder(src: string, alt: string, title: string | null, words: ImageWords): HTMLElement {
-  const host = new URL(src).host;
+const altText = (alt: string): HTMLElement => {
+  const text = document.createElement("span");
+  text.className = "remote-image-alt";
+  text.textContent = alt;
+  return text;
+};
+
+function placeholder(host: string, alt: string, words: ImageWords, load: () => void): HTMLElement {
   const box = document.createElement("span");
   box.className = "remote-image";
   const button = document.createElement("button");
@@ -50,22 +73,16 @@ function placeholder(src: string, alt: string, title: string | null, words: Imag
   button.className = "load-image";
   button.textContent = words.loadImage(host);
   box.append(button);
-  if (alt) {
-    const text = document.createElement("span");
-    text.className = "remote-image-alt";
-    text.textContent = alt;
-    box.append(" ", text);
-  }
-  button.addEventListener("click", (event) => {
-    // The placeholder may sit inside a link: the click loads the image and goes nowhere.
-    event.preventDefault();
-    event.stopPropagation();
-    const img = document.createElement("img");
-    img.referrerPolicy = "no-referrer";
-    img.alt = alt;
-    if (title) img.title = title;
-    img.src = src;
-    box.replaceWith(img);
-  });
+  if (alt) box.append(" ", altText(alt));
+  button.addEventListener("click", load);
   return box;
+}
+
+function image({ src, alt, title }: { src: string; alt: string; title: string | null }): HTMLImageElement {
+  const img = document.createElement("img");
+  img.referrerPolicy = "no-referrer";
+  img.alt = alt;
+  if (title) img.title = title;
+  img.src = src;
+  return img;
 }
