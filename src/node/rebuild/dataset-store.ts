@@ -14,6 +14,7 @@ import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { z } from "zod";
+import { isoSeconds } from "../../contract/iso-time.js";
 import { DATASET_FILES } from "../../dataset/files.js";
 import { stableStringify } from "../../dataset/json.js";
 import { IsoTimestamp } from "../../schemas/resources.js";
@@ -155,7 +156,7 @@ export interface SaveOptions {
 /** Uploads the dataset folder as a new snapshot and makes it the latest; returns its manifest. */
 export async function saveDataset(store: ObjectStore, dir: string, options: SaveOptions): Promise<SnapshotManifest> {
   const log = options.log ?? (() => {});
-  const savedAt = options.now.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const savedAt = isoSeconds(options.now);
   // An empty or wrong folder saved would become the latest snapshot, and the next restore would put it in place of the dataset.
   if (!existsSync(join(dir, MARKER))) throw new Error(`${dir} holds no ${MARKER}: it is not a dataset folder, so it is not saved`);
   const scratch = await mkdtemp(join(tmpdir(), "dataset-save-"));
