@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
+import { isoSeconds } from "../contract/iso-time.js";
 import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import {
@@ -222,7 +223,7 @@ async function buildFrom(
   const data = prefixed(sink, DATA_PREFIX);
 
   log(`writing the shards of ${records.length} skills`);
-  const plan = planShards(records, read.summaries);
+  const plan = planShards(records, read.summaries, read.textBytes);
   for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
   const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
   // With threads to spare (the first pass had several), a worker assembles the detail and files
@@ -232,6 +233,7 @@ async function buildFrom(
       ? runInWorker<WrittenFile[]>("shard-worker", {
           spill,
           skillShards: plan.skillShards,
+          textShards: plan.textShards,
           aliasEntries: [...plan.aliasEntries],
           root: resolve(options.outDir),
           prefix: DATA_PREFIX,
@@ -284,7 +286,7 @@ async function buildFrom(
       format: MANIFEST_FORMAT,
       generatedAt: meta.generatedAt,
       counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
-      shards: { skills: plan.skillShards, summaries: plan.summaryShards },
+      shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
       lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
       vocabulary,
       search,
@@ -299,7 +301,7 @@ async function buildFrom(
       lastCrawl: await readLastCrawl(options.dataDir),
       exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
       counts: manifest.counts,
-      builtAt: (options.builtAt ?? new Date(meta.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
     });
     for (const [path, value] of status) await data.write(path, json(value));
     await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
@@ -314,7 +316,7 @@ async function buildFrom(
     if (options.publicDir) await copyPublic(options.publicDir, site);
     if (options.page ?? true) {
       log("building the page");
-      const page = await writePage(site);
+      const page = await writePage(site, { demo: meta.demo === true });
       log(`  ${page.files.length} files: ${page.files.join(", ")}`);
     }
     await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));

@@ -84,6 +84,15 @@ class EventListResponse(TypedDict):
     meta: EventListResponseMeta
 
 
+class FileEntry(TypedDict):
+    kind: Literal["text", "binary", "symlink", "omitted"]  # `text` (served by /content), `binary`, `symlink`, or `omitted` (over the crawl's bounds: 256 KiB a file, 2 MiB and 300 files a folder)
+    path: str  # Repository path
+    sha: str  # Git blob SHA-1
+    sha256: str  # SHA-256 of the file's bytes
+    size: int  # Size in bytes
+    skill: str  # Path of the SKILL.md whose folder holds the file (its own path for a SKILL.md)
+
+
 class IndexStatus(TypedDict):
     lastCrawledAt: Union[str, None]  # When a crawl last looked at the repository
     listed: bool  # Whether GET /skills/{owner}/{repo} answers (a failed repository keeps its previous record)
@@ -178,8 +187,9 @@ class SearchResult(_SearchResultRequired, total=False):
 
 
 class SkillContent(TypedDict):
-    content: str  # Raw text of the SKILL.md file
+    content: str  # Raw text of the file (a SKILL.md with its frontmatter)
     sha: str  # Git blob SHA-1 of the file
+    sha256: str  # SHA-256 of the UTF-8 bytes of `content`, to check a copy against
     size: int  # Size in bytes
 
 
@@ -250,6 +260,11 @@ class SkillEvent(_SkillEventRequired, total=False):
     previous: SkillEventPrevious  # The former owner/repo, on a skill.updated that is a rename
 
 
+class SkillFilesResponse(TypedDict):
+    data: List[FileEntry]
+    meta: Meta
+
+
 class SkillListResponse(TypedDict):
     data: List[SkillSummary]
     meta: Meta
@@ -299,6 +314,8 @@ class Status(TypedDict):
     builtAt: str  # When the served site was built
     counts: StatusCounts
     datasetGeneratedAt: str  # When the dataset was last written by a crawl (or edited)
+    demo: bool  # True while the site serves the invented sample dataset embedded in the repository, not a crawl of GitHub
+    demoNotice: object  # A sentence saying the data is invented and how to index the real GitHub; null for real data
     lastCrawl: Union[CrawlSummary, None]
 
 
