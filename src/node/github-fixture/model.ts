@@ -19,7 +19,7 @@ export interface FixtureBlob {
   bytes: Buffer;
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** The blob as text when it is text (valid UTF-8 without a NUL byte), else null: what GitHub calls binary. */
 export function blobText(b: FixtureBlob): string | null {
