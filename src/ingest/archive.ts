@@ -22,6 +22,8 @@ export interface ArchiveLimits {
   entries: number;
   /** Bytes of file content kept in memory for one repository. */
   keptBytes: number;
+  /** The whole download, redirect and body, must end within this. */
+  timeoutMs: number;
 }
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
@@ -29,6 +31,7 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   expandedBytes: 512 * 1024 * 1024,
   entries: 100_000,
   keptBytes: 64 * 1024 * 1024,
+  timeoutMs: 120_000,
 };
 
 export interface ArchiveFile {
@@ -93,7 +96,8 @@ export async function readArchive(
     owner: repo.owner,
     repo: repo.repo,
     ref: repo.sha,
-    request: { parseSuccessResponseBody: false },
+    // The deadline covers the body too (the guard's signal aborts the stream), so it is the archive's own.
+    request: { parseSuccessResponseBody: false, deadlineMs: limits.timeoutMs },
   });
   const body = res.data as unknown as WebReadableStream<Uint8Array> | null;
   if (!body) throw new Error("the archive came back empty");

@@ -514,7 +514,9 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Longer than a client keeps an idle connection (undici: 4 s), so the client always closes first: a
+  // server closing at the moment a busy client reuses the socket would reset that request.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((ok) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", ok));
   const port = (server.address() as AddressInfo).port;
   return {
