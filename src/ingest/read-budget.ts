@@ -25,7 +25,9 @@ export class ReadBudget {
   spend(kind: string): void {
     if (this.total >= this.limit) {
       const parts = Object.entries(this.spent).map(([k, n]) => `${k} ${n}`);
-      throw new OverBudgetError(`a ${kind} request would pass the ${this.limit} requests a repository may cost (${parts.join(", ")})`);
+      throw new OverBudgetError(
+        `one more ${kind} request would pass the ${this.limit} requests a repository may cost (${parts.join(", ")})`,
+      );
     }
     this.total++;
     this.spent[kind] = (this.spent[kind] ?? 0) + 1;

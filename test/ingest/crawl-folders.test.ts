@@ -166,7 +166,7 @@ describe("whole skill folders", () => {
     const out = await crawl(fixture, next(cold), { sources, now: "2026-11-22T09:00:00Z", crawl: { readBudget: 1 } });
     expect(out.report.failed).toContainEqual({
       key: "acme/pdf-tools",
-      reason: expect.stringMatching(/^over budget: a archive request would pass the 1 requests/),
+      reason: expect.stringMatching(/^over budget: one more archive request would pass the 1 requests/),
     });
     expect(out.records.find((r) => r.repo === "pdf-tools")).toEqual(cold.records.find((r) => r.repo === "pdf-tools"));
   });
