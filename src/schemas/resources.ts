@@ -96,8 +96,8 @@ export const SearchResult = z
             related: z
               .literal(true)
               .optional()
-              .describe("The terms were reached through meaning: related terms of the query word `from`, found in this field"),
-            from: z.string().optional().describe("With `related`: the query word the terms are related to"),
+              .describe("The terms were reached through meaning: related terms of the query word `queryWord`, found in this field"),
+            queryWord: z.string().optional().describe("With `related`: the query word the terms are related to"),
           })
           .strict(),
       )

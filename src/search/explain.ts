@@ -11,9 +11,9 @@ export interface Match {
   field: RankedField;
   terms: string[];
   typo?: true;
-  /** The terms were reached through meaning: related terms of the query word `from`. */
+  /** The terms were reached through meaning: related terms of the query word `queryWord`. */
   related?: true;
-  from?: string;
+  queryWord?: string;
 }
 
 /** How a clause names itself in `matches`: a word, a phrase's words, or a prefix with its "*". */
@@ -45,7 +45,7 @@ export function matchesOf(
     // Related terms, per query word they came from, in query order and the model's order.
     for (const s of sets) {
       const found = s.related.filter((t) => t.sets[f]?.has(ordinal)).map((t) => t.term);
-      if (found.length > 0) out.push({ field: RANKED_FIELDS[f]!, terms: found, related: true, from: s.related[0]!.from });
+      if (found.length > 0) out.push({ field: RANKED_FIELDS[f]!, terms: found, related: true, queryWord: s.related[0]!.from });
     }
   }
   return out;

@@ -200,7 +200,7 @@ describe("search with meaning", () => {
       const related = d.matches.filter((m) => m.related);
       expect(related.length).toBeGreaterThan(0);
       for (const m of related) {
-        expect(m.from).toBe("zorblat");
+        expect(m.queryWord).toBe("zorblat");
         expect(["name", "description"]).toContain(m.field);
       }
     }
