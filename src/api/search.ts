@@ -22,7 +22,7 @@ import { pagination } from "./skill-lists.js";
 /** The parameter schema depends on the deployment's vocabularies; it is built once per isolate. */
 const searchSchema = (scope: RequestScope) => scope.memo("search-params", () => searchQuery(scope.manifest.vocabulary));
 
-const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex"] as const;
+const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex", "mode"] as const;
 const SUGGEST_PARAMS = ["q", "limit"] as const;
 
 /** The search part of the manifest (validated with it, once per isolate). */
@@ -37,7 +37,7 @@ const maskOf = (value: string | undefined, vocabulary: readonly string[]) => bit
 export async function searchEndpoint(scope: RequestScope): Promise<{
   data: SearchResult[];
   pagination: Pagination;
-  meta: { query: string; took: number; didYouMean?: string; typoSkipped?: string[] };
+  meta: { query: string; took: number; didYouMean?: string; typoSkipped?: string[]; fallback?: "related" };
 }> {
   const started = scope.now();
   const vocab = scope.manifest.vocabulary;
@@ -52,7 +52,10 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
   };
   const columns: SearchColumns = await scope.store.columns(searchColumns(filters));
   const index = new SearchIndex(scope.store, manifest);
-  const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, { typos: DEFAULT_TYPO_MODE });
+  const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, {
+    typos: DEFAULT_TYPO_MODE,
+    mode: params.mode,
+  });
   const ordinals = outcome.items.map((i) => i.ordinal);
   const summaries = await scope.store.summaries(ordinals);
   // Which skill of each collection on the page matched, read from the nested skills' small info files.
@@ -61,7 +64,8 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
   const info = new Map(
     await Promise.all(infoFiles.map(async (n) => [n, await scope.store.json(manifest.nested.info[n]!, NestedInfoFile)] as const)),
   );
-  const typoWords = outcome.required.flatMap((sets) => sets.typos.map((t) => t.word));
+  // Typo matches and related terms are marked in highlights like the words typed.
+  const typoWords = outcome.required.flatMap((sets) => [...sets.typos.map((t) => t.word), ...sets.related.map((t) => t.term)]);
   const data = summaries.map((s, k): SearchResult => {
     const id = nestedIds[k];
     const skill = id === undefined ? undefined : info.get(Math.floor(id / NESTED_INFO_PER_FILE))![id % NESTED_INFO_PER_FILE];
@@ -81,9 +85,12 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
       ...(skill ? { matchedSkill: { name: skill[0], path: skill[1] } } : {}),
     };
   });
-  // Nothing at all: offer the query with its unknown words corrected, if that finds something.
+  // Nothing at all, or only what meaning found: offer the query with its unknown words corrected, if
+  // that finds something by its words.
   const suggestion =
-    outcome.total === 0 ? await didYouMean(index, columns, params.q ?? "", outcome.required, filters, DEFAULT_TYPO_MODE) : undefined;
+    outcome.total === 0 || outcome.fallback
+      ? await didYouMean(index, columns, params.q ?? "", outcome.required, filters, DEFAULT_TYPO_MODE)
+      : undefined;
   return {
     data,
     pagination: pagination(params.page, params.limit, outcome.total),
@@ -92,6 +99,7 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
       took: Math.max(0, scope.now() - started),
       ...(suggestion ? { didYouMean: suggestion } : {}),
       ...(outcome.typoSkipped.length > 0 ? { typoSkipped: outcome.typoSkipped } : {}),
+      ...(outcome.fallback ? { fallback: outcome.fallback } : {}),
     },
   };
 }

@@ -21,7 +21,7 @@ import {
   OPENAPI_FILE,
   ROUTES_FILE,
 } from "../contract/paths.js";
-import type { SearchManifest } from "../contract/search-manifest.js";
+import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
 import {
@@ -48,6 +48,7 @@ import { directorySink, type OutputSink, type WriteStats, type WrittenFile } fro
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
+import { writeMeaning } from "./search-index/meaning-pass.js";
 import { writeSearchIndex } from "./search-index/search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
@@ -91,6 +92,8 @@ export interface BuildReport {
   millis: number;
   /** Of which building the search index (0 without one): writing it, its keys being collected in the first pass. */
   searchMillis: number;
+  /** Building the meaning model (0 without a search index): its pass, its input being collected in the first pass. */
+  meaningMillis: number;
   /** Milliseconds per phase, in order. */
   phases: Record<string, number>;
 }
@@ -283,10 +286,20 @@ async function buildFrom(
 
     let search: SearchManifest | null = null;
     let searchMillis = 0;
+    let meaningMillis = 0;
     if (read.postings) {
+      // The meaning model is a pass of its own (global: any file can change it), before the index that lists its shards.
+      let meaning: MeaningManifest | undefined;
+      if (read.meaning) {
+        log("building the meaning model");
+        const m = performance.now();
+        meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        meaningMillis = performance.now() - m;
+        phase("meaning model");
+      }
       log("building search index");
       const t = performance.now();
-      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`));
+      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`), meaning);
       searchMillis = performance.now() - t;
       phase("search index");
     }
@@ -349,6 +362,7 @@ async function buildFrom(
       output,
       millis,
       searchMillis,
+      meaningMillis,
       phases,
     };
   } finally {

@@ -6,6 +6,7 @@ import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import { PostingIndex } from "./search-index/collect-postings.js";
+import type { MeaningCorpus } from "./search-index/meaning-pass.js";
 import { type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
 import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
@@ -26,6 +27,8 @@ export interface FirstPass {
   /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
   sorted: boolean;
   postings: PostingIndex | null;
+  /** The meaning model's input (every SKILL.md file as a document), with the postings. */
+  meaning: MeaningCorpus | null;
   /** How many ranges (and so spill parts) there were, and spill groups. */
   parts: number;
   groups: number;
@@ -108,6 +111,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   let lines = 0;
   let spillBytes = 0;
   let textBytes = 0;
+  let documents = 0;
   results.forEach((result, part) => {
     const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
     problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
@@ -116,6 +120,10 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     // treated as unsorted, the file is sorted and its duplicates left out before the pass runs again.
     if (!result.sorted || (first && last && skillKey(first.owner, first.repo) <= skillKey(last.owner, last.repo))) sorted = false;
     if (result.postings) result.postings.first = records.length;
+    if (result.meaning) {
+      result.meaning.first = documents;
+      documents += result.meaning.count;
+    }
     for (const batch of batches[part]!.splice(0)) {
       for (const r of batch.records) records.push(r);
       for (const s of batch.summaries) summaries.push(s);
@@ -126,5 +134,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   });
   const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
   const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
-  return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes, textBytes };
+  const meaningParts = results.flatMap((r) => (r.meaning ? [r.meaning] : []));
+  const meaning = options.search && sorted && meaningParts.length > 0 ? { files: PostingIndex.fromParts(meaningParts), documents } : null;
+  return { records, summaries, problems, sorted, postings, meaning, parts: ranges.length, groups: options.groups, spillBytes, textBytes };
 }

@@ -11,6 +11,7 @@ import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/s
 import type { StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
 import { type CollectedPart, PostingCollector } from "./search-index/collect-postings.js";
+import { collectMeaning, MEANING_FIELDS } from "./search-index/meaning-collect.js";
 import { collectSkill } from "./search-index/search-index.js";
 import { renderSkillEntries, renderSummary } from "./site-files.js";
 import { SpillWriter } from "./spill.js";
@@ -38,6 +39,8 @@ export interface PassResult {
   sorted: boolean;
   /** The search keys of the range's records, ordinals from 0 within the range. */
   postings: CollectedPart | null;
+  /** The meaning model's input: the range's SKILL.md files, one document each, numbered from 0 within the range. */
+  meaning: CollectedPart | null;
   spillBytes: number;
   /** Bytes of the skill folders' text entries spilled (src/build/site-files.ts SkillEntries.textBytes). */
   textBytes: number;
@@ -63,6 +66,7 @@ export async function runPass(
 ): Promise<PassResult> {
   const spill = new SpillWriter(input.spillDir, input.part, input.groups);
   const collector = input.search ? new PostingCollector(FIELDS.length) : null;
+  const meaning = input.search ? new PostingCollector(MEANING_FIELDS) : null;
   let records: SlimRecord[] = [];
   let summaries: string[] = [];
   let count = 0;
@@ -97,6 +101,7 @@ export async function runPass(
       for (const [fileKey, json] of entries.texts) spill.add("t", fileKey, json);
       textBytes += entries.textBytes;
       if (collector) collectSkill(collector, record);
+      if (meaning) collectMeaning(meaning, record);
       records.push(slim(record));
       summaries.push(summary);
       if (++count % BATCH === 0) {
@@ -109,7 +114,17 @@ export async function runPass(
       }
     });
     progress(count);
-    return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes, textBytes };
+    return {
+      lines,
+      records,
+      summaries,
+      problems,
+      sorted,
+      postings: collector?.part() ?? null,
+      meaning: meaning?.part() ?? null,
+      spillBytes: spill.bytes,
+      textBytes,
+    };
   } finally {
     spill.close();
   }

@@ -42,9 +42,10 @@ export const eventIdShardFile = (n: number): string => `events/ids/${String(n).p
 
 /**
  * The search index's folders: term shards, autocomplete prefix tables, all suggestions, precomputed
- * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary.
+ * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary, the
+ * related terms of the meaning model.
  */
-export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo";
+export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo" | "related";
 /** A search shard is named by a hash of its bytes, so an unchanged shard keeps its name and its caches. */
 export const searchFile = (folder: SearchFolder, hash: string, ext: "bin" | "json"): string => `search/${folder}/${hash}.${ext}`;
-export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo)\/[0-9a-f]{16}\.(bin|json)$/;
+export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo|related)\/[0-9a-f]{16}\.(bin|json)$/;

@@ -117,6 +117,10 @@ const queryText = (minLength: number, description: string, example: string) =>
     param: { type: "string", minLength, maxLength: LIMITS.queryMaxLength },
   });
 
+/** How a search uses meaning (docs/SEARCH.md, "Intent"): `default` adds related terms, `keyword` only the words typed. */
+export const SEARCH_MODES = ["default", "keyword"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
 export const searchQuery = (vocab: Vocabulary) =>
   z.object({
     q: queryText(
@@ -133,6 +137,17 @@ export const searchQuery = (vocab: Vocabulary) =>
       description: "Only skills whose repository has (`true`) or lacks (`false`) a `.claude-plugin/marketplace.json`.",
       param: { type: "boolean" },
     }),
+    mode: doc(
+      z
+        .enum(SEARCH_MODES, { message: `must be one of: ${SEARCH_MODES.join(", ")}` })
+        .optional()
+        .transform((v) => v ?? "default"),
+      {
+        description:
+          "`default`: the query's plain words also bring in their related domain terms (learned from the directory's own SKILL.md files), ranked below the words typed, and a query whose words match nothing falls back to them (`meta.fallback`); `keyword`: only the words typed and their typo matches.",
+        param: { type: "string", enum: SEARCH_MODES, default: "default" },
+      },
+    ),
   });
 export type SearchQuery = z.output<ReturnType<typeof searchQuery>>;
 

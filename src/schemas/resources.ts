@@ -97,6 +97,11 @@ export const SearchResult = z
             field: z.enum(RANKED_FIELDS),
             terms: z.array(z.string()),
             typo: z.literal(true).optional().describe("The terms are indexed words that typo matches found"),
+            related: z
+              .literal(true)
+              .optional()
+              .describe("The terms were reached through meaning: related terms of the query word `queryWord`, found in this field"),
+            queryWord: z.string().optional().describe("With `related`: the query word the terms are related to"),
           })
           .strict(),
       )

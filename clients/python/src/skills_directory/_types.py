@@ -139,6 +139,7 @@ class _SearchMetaRequired(TypedDict):
 
 class SearchMeta(_SearchMetaRequired, total=False):
     didYouMean: str  # When nothing matched: a corrected query that has results
+    fallback: str  # `related` when no skill matched the query's own words (or their typo matches) and the results come from meaning alone: related terms of its words
     timestamp: str
     typoSkipped: List[str]  # Words held by no skill that got no typo matches because the query's typo budget (its first 2 such words) was spent
 
@@ -160,6 +161,8 @@ class _SearchResultMatchesItemRequired(TypedDict):
 
 
 class SearchResultMatchesItem(_SearchResultMatchesItemRequired, total=False):
+    queryWord: str  # With `related`: the query word the terms are related to
+    related: bool  # The terms were reached through meaning: related terms of the query word `queryWord`, found in this field
     typo: bool  # The terms are indexed words that typo matches found
 
 

@@ -396,6 +396,11 @@ export interface components {
         SearchMeta: {
             /** @description When nothing matched: a corrected query that has results */
             didYouMean?: string;
+            /**
+             * @description `related` when no skill matched the query's own words (or their typo matches) and the results come from meaning alone: related terms of its words
+             * @constant
+             */
+            fallback?: "related";
             /** @description The query as submitted */
             query: string;
             requestId: string;
@@ -427,6 +432,13 @@ export interface components {
             matches: {
                 /** @enum {string} */
                 field: "name" | "description" | "content" | "skillName" | "skillDescription";
+                /** @description With `related`: the query word the terms are related to */
+                queryWord?: string;
+                /**
+                 * @description The terms were reached through meaning: related terms of the query word `queryWord`, found in this field
+                 * @constant
+                 */
+                related?: true;
                 terms: string[];
                 /**
                  * @description The terms are indexed words that typo matches found
@@ -1308,6 +1320,8 @@ export interface operations {
                 minStars?: number;
                 /** @description Only skills whose repository has (`true`) or lacks (`false`) a `.claude-plugin/marketplace.json`. */
                 hasIndex?: boolean;
+                /** @description `default`: the query's plain words also bring in their related domain terms (learned from the directory's own SKILL.md files), ranked below the words typed, and a query whose words match nothing falls back to them (`meta.fallback`); `keyword`: only the words typed and their typo matches. */
+                mode?: "default" | "keyword";
             };
             header?: never;
             path?: never;
