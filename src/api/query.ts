@@ -14,7 +14,9 @@ export function parseQuery<T>(url: URL, schema: z.ZodType<T>, known: readonly st
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = issue.path.join(".") || "query";
-  throw invalidParams(`\`${name}\` ${issueSentence(issue)}${raw[name] !== undefined ? ` (got ${JSON.stringify(raw[name].slice(0, 50))})` : ""}`);
+  throw invalidParams(
+    `\`${name}\` ${issueSentence(issue)}${raw[name] !== undefined ? ` (got ${JSON.stringify(raw[name].slice(0, 50))})` : ""}`,
+  );
 }
 
 /** A schema's complaint as words for people: an enum's raw "Invalid option: expected one of …" names the allowed values instead. */

@@ -5,6 +5,7 @@
 import type { ApiContext } from "./env.js";
 import { handleRequest, outsideApi, type Services } from "./handle.js";
 import { handleMcp } from "./mcp/endpoint.js";
+import { withPageHeaders } from "./page-policy.js";
 import { classifyPath } from "./site-paths.js";
 
 const ASSET_ORIGIN = "https://assets.invalid";
@@ -34,7 +35,7 @@ const isHtml = (res: Response) => (res.headers.get("Content-Type") ?? "").starts
 /** The page's 404.html with status 404, or the JSON 404 when the deployment has no such page. */
 async function notFoundPage(ctx: ApiContext, pathname: string): Promise<Response> {
   const res = await pageFile(ctx, MISSING_PROBE);
-  if (res.status === 404 && isHtml(res)) return res;
+  if (res.status === 404 && isHtml(res)) return withPageHeaders(res);
   await res.body?.cancel();
   return outsideApi(pathname);
 }
@@ -50,7 +51,7 @@ export async function handleSite(ctx: ApiContext, services: Services): Promise<R
       return outsideApi(pathname);
     case "page": {
       const res = await pageFile(ctx, PAGE_ENTRY);
-      if (res.status === 304 || (res.status === 200 && isHtml(res))) return res;
+      if (res.status === 304 || (res.status === 200 && isHtml(res))) return withPageHeaders(res);
       await res.body?.cancel();
       return notFoundPage(ctx, pathname);
     }

@@ -1,5 +1,6 @@
 // Differential test: for random parameter combinations (seeded, so a failure replays), the served
-// list answers must equal what the brute-force reference computes from the dataset.
+// list answers must equal what the brute-force reference computes from the dataset. The function runs
+// in-process over the embedded build (the workerd suites cover the runtime around it).
 
 import { join } from "node:path";
 import fc from "fast-check";
@@ -7,9 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Dataset, readDataset } from "../../src/dataset/files.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { SkillListEnvelope } from "../../src/schemas/envelope.js";
-import { call } from "../support/http.js";
+import { embeddedInProcess } from "../support/in-process-api.js";
 import { type ListParams, referenceList } from "../support/list-reference.js";
 
+const { call } = embeddedInProcess();
 let dataset: Dataset;
 beforeAll(async () => {
   dataset = await readDataset(join(PROJECT_ROOT, "data"));

@@ -74,6 +74,7 @@ const en = {
   copyFailed: "Copy failed; select the text instead",
   copyCommand: "Copy the {platform} command",
   skillFile: "SKILL.md",
+  loadImage: "load image from {host}",
   otherSkills: "Skills in this collection",
   stats: "Statistics",
   views: "Views",
@@ -98,6 +99,8 @@ const en = {
   home: "Home",
   apiLink: "API",
   footer: "Data from public GitHub repositories. The same data is served as JSON at /api/v1.",
+  demoNotice:
+    "Demo data: the skills, owners, star counts and dates here are invented for trying the directory offline; none of them is on GitHub.",
 };
 
 export type MessageKey = keyof typeof en;
@@ -160,6 +163,7 @@ const ja: Messages = {
   copyFailed: "コピーできませんでした。テキストを選択してください",
   copyCommand: "{platform} のコマンドをコピー",
   skillFile: "SKILL.md",
+  loadImage: "{host} から画像を読み込む",
   otherSkills: "このコレクションのスキル",
   stats: "統計",
   views: "閲覧数",
@@ -184,6 +188,7 @@ const ja: Messages = {
   home: "ホーム",
   apiLink: "API",
   footer: "公開 GitHub リポジトリのデータです。同じデータを /api/v1 で JSON として提供しています。",
+  demoNotice: "デモデータです。ここにあるスキル、オーナー、スター数、日付はオフラインで試すための架空のもので、GitHub には存在しません。",
 };
 
 const MESSAGES: Partial<Record<Locale, Messages>> = { en, ja };

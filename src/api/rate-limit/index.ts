@@ -63,10 +63,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         } else if (verdict.status === "invalid") {
           // A revoked key came with its right secret: its holder is told so at once, whatever their
           // address has spent (only unknown and malformed keys are charged to the address, below).
-          if (verdict.revoked) throw new ApiError("INVALID_API_KEY", verdict.reason, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+          if (verdict.revoked)
+            throw new ApiError("INVALID_API_KEY", verdict.reason, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
           rejection = verdict.reason;
-        }
-        else degraded = true; // KV unavailable and the key unseen: served, counted as its address.
+        } else degraded = true; // KV unavailable and the key unseen: served, counted as its address.
       }
       const reserve = (name: string, limit: number) =>
         counters.reserve({

@@ -103,6 +103,36 @@ describe("rate limiter", () => {
     ]);
   });
 
+  it("across the top of the hour: one budget per clock hour, so never more than two in any sixty minutes", async () => {
+    const { call } = setup();
+    const caller = ip("198.51.100.30");
+    const burst = async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await call(caller));
+      return answers.map((a) => [a.status, a.headers["X-RateLimit-Remaining"], a.headers["X-RateLimit-Reset"]]);
+    };
+    // The last second of one window, then the first of the next: each admits its budget and no more.
+    await vi.advanceTimersByTimeAsync(50 * 60_000 - 1000);
+    const end = String((493_001 * HOUR) / 1000);
+    expect(await burst()).toEqual([
+      [200, "2", end],
+      [200, "1", end],
+      [200, "0", end],
+      [429, "0", end],
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    const next = String((493_002 * HOUR) / 1000);
+    expect(await burst()).toEqual([
+      [200, "2", next],
+      [200, "1", next],
+      [200, "0", next],
+      [429, "0", next],
+    ]);
+    // The rest of that hour admits nothing more: the second budget was the hour's one budget.
+    await vi.advanceTimersByTimeAsync(59 * 60_000);
+    expect((await call(caller)).status).toBe(429);
+  });
+
   it("honours X-Test-Now only when ALLOW_TEST_CLOCK is 1", async () => {
     const later = String(T0 + HOUR);
     const off = await setup().call({ ...ip("198.51.100.3"), "X-Test-Now": later });

@@ -1,11 +1,13 @@
-// The served OpenAPI document through the two linters generators and API catalogues use, offline:
+// The served OpenAPI document (the function run in-process over the embedded build) through the two linters generators and API catalogues use, offline:
 // Redocly's recommended rules (the licence rule included) and Spectral's OpenAPI ruleset, both at zero problems.
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import spectralCore, { type RulesetDefinition } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
 import spectralRulesets from "@stoplight/spectral-rulesets";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../../support/http.js";
+import { embeddedInProcess } from "../../support/in-process-api.js";
+
+const { call } = embeddedInProcess();
 
 let text: string;
 beforeAll(async () => {

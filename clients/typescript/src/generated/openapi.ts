@@ -592,6 +592,10 @@ export interface components {
              * @description When the dataset was last written by a crawl (or edited)
              */
             datasetGeneratedAt: string;
+            /** @description True while the site serves the invented sample dataset embedded in the repository, not a crawl of GitHub */
+            demo: boolean;
+            /** @description A sentence saying the data is invented and how to index the real GitHub; null for real data */
+            demoNotice: string | null;
             lastCrawl: components["schemas"]["CrawlSummary"] | null;
         };
         StatusResponse: {
