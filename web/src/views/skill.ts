@@ -6,6 +6,7 @@ import { SkillContentEnvelope, SkillDetailEnvelope, SkillStatsEnvelope } from ".
 import type { SkillDetail, SkillStats } from "../../../src/schemas/resources.js";
 import { ApiFailure } from "../api.js";
 import type { App } from "../app.js";
+import { avatar } from "../avatar.js";
 import { formatDate, formatNumber, h } from "../dom.js";
 import { stripFrontmatter } from "../frontmatter.js";
 import { platformName } from "../platforms.js";
@@ -48,7 +49,7 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
         h(
           "header",
           { class: "skill-head" },
-          h("img", { src: s.author.avatar, alt: "", width: 64, height: 64, class: "avatar", referrerpolicy: "no-referrer" }),
+          avatar(s.author.name, s.author.avatar, 64),
           h(
             "div",
             {},
