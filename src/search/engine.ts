@@ -28,6 +28,8 @@ export interface Filters {
   platformMask: number;
   minStars: number;
   hasIndex?: boolean;
+  /** Ordinals left out whatever matched (the `trust` filter: malicious, and for `clean` suspicious, skills). */
+  excluded?: readonly Uint32Array[];
 }
 
 export const NO_FILTERS: Filters = { categoryMask: 0, platformMask: 0, minStars: 0 };
@@ -360,6 +362,8 @@ export interface SearchOutcome {
 
 /** Clears, in `set`, every skill the filters reject (a column check per member). */
 function applyFilters(set: Bitset, columns: ColumnSet & Partial<ColumnSet<ColumnName>>, filters: Filters): Bitset {
+  for (const ordinals of filters.excluded ?? [])
+    for (const o of ordinals) if (o >>> 5 < set.words.length) set.words[o >>> 5]! &= ~(1 << (o & 31));
   if (!filters.categoryMask && !filters.platformMask && !filters.minStars && filters.hasIndex === undefined) return set;
   const categories = filters.categoryMask ? column(columns, "categories") : undefined;
   const platforms = filters.platformMask ? column(columns, "platforms") : undefined;
