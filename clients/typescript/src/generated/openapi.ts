@@ -439,6 +439,11 @@ export interface components {
             repo: string;
             score: number;
             stars: number;
+            /**
+             * @description The scanner's verdict, after any maintainer review
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
         };
         SkillContent: {
             /** @description Raw text of the file (a SKILL.md with its frontmatter) */
@@ -472,6 +477,9 @@ export interface components {
             forks: number;
             /** @description GitHub repository id, as a string */
             id: string;
+            /** @description The commit the record (and so the scan) was indexed at */
+            indexedCommit: string;
+            /** @description Install instruction per platform; empty for a skill whose verdict is `malicious` */
             installCommands: {
                 [key: string]: string;
             };
@@ -490,11 +498,55 @@ export interface components {
             /** @description Every SKILL.md of the repository, the primary first */
             skills: components["schemas"]["NestedSkill"][];
             stars: number;
+            /** @description The trust scanner's verdict, every finding (file, line, excerpt, why) and the rules version */
+            trust: {
+                /** @description Every finding, most severe first, then by file and line */
+                findings: {
+                    /** @description At most 200 characters of that line; invisible characters written as \u{…} */
+                    excerpt: string;
+                    /** @description Repository path of the file the finding is in */
+                    file: string;
+                    /** @enum {string} */
+                    kind: "exfiltration" | "credential-theft" | "remote-exec" | "obfuscation" | "prompt-injection" | "social-engineering" | "hidden-text" | "persistence" | "backdoor" | "reverse-shell" | "destructive" | "tool-abuse" | "deceptive-metadata";
+                    /** @description 1-based line in that file that holds the excerpt */
+                    line: number;
+                    /** @description The rule's identifier (docs/TRUST.md explains each) */
+                    rule: string;
+                    /** @enum {string} */
+                    severity: "critical" | "high" | "medium" | "low";
+                    /** @description One sentence a skill author can act on */
+                    why: string;
+                }[];
+                /** @description A maintainer's review that holds while the reviewed files are unchanged */
+                review?: {
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * @description The scanner's verdict, after any maintainer review
+                     * @enum {string}
+                     */
+                    decision: "malicious" | "suspicious" | "clean";
+                    reason: string;
+                    reviewer: string;
+                };
+                /** @description The scanner's rules version that produced the findings */
+                rules: string;
+                /**
+                 * @description The scanner's verdict, after any maintainer review
+                 * @enum {string}
+                 */
+                verdict: "malicious" | "suspicious" | "clean";
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp
              */
             updatedAt: string;
+            /**
+             * @description The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
             watchers: number;
         };
         SkillDetailResponse: {
@@ -521,10 +573,43 @@ export interface components {
                 owner: string;
                 repo: string;
             };
+            /**
+             * @description On skill.trust_changed: the verdict before the change
+             * @enum {string}
+             */
+            previousVerdict?: "malicious" | "suspicious" | "clean";
             /** @description The skill as of the event; for a deletion, the last known summary */
-            skill: components["schemas"]["SkillSummary"];
+            skill: {
+                /** @description Category slugs */
+                categories: string[];
+                description: string;
+                forks: number;
+                /** @description GitHub repository id, as a string */
+                id: string;
+                name: string;
+                owner: string;
+                /** @description Platform identifiers (see data/platforms.json) */
+                platforms: string[];
+                repo: string;
+                stars: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updatedAt: string;
+                /**
+                 * @description The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
+                 * @enum {string}
+                 */
+                verdict?: "malicious" | "suspicious" | "clean";
+            };
             /** @enum {string} */
-            type: "skill.created" | "skill.updated" | "skill.deleted";
+            type: "skill.created" | "skill.updated" | "skill.deleted" | "skill.trust_changed";
+            /**
+             * @description On skill.trust_changed: the verdict now (also the skill's `verdict`)
+             * @enum {string}
+             */
+            verdict?: "malicious" | "suspicious" | "clean";
         };
         SkillFilesResponse: {
             data: components["schemas"]["FileEntry"][];
@@ -563,6 +648,11 @@ export interface components {
              * @description ISO 8601 UTC timestamp
              */
             updatedAt: string;
+            /**
+             * @description The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
         };
         StarPoint: {
             /**
@@ -616,6 +706,11 @@ export interface components {
             owner: string;
             repo: string;
             stars: number;
+            /**
+             * @description The scanner's verdict, after any maintainer review
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
         };
     };
     responses: {
@@ -961,6 +1056,11 @@ export interface operations {
                  * @example 2026-11-20T06:00:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).
+                 * @example clean
+                 */
+                trust?: "default" | "clean" | "any";
             };
             header?: never;
             path: {
@@ -1030,7 +1130,7 @@ export interface operations {
                  * @description Only events of this type.
                  * @example skill.updated
                  */
-                type?: "skill.created" | "skill.updated" | "skill.deleted";
+                type?: "skill.created" | "skill.updated" | "skill.deleted" | "skill.trust_changed";
             };
             header?: never;
             path?: never;
@@ -1166,6 +1266,11 @@ export interface operations {
                  * @example 2026-11-20T06:00:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).
+                 * @example clean
+                 */
+                trust?: "default" | "clean" | "any";
             };
             header?: never;
             path?: never;
@@ -1304,6 +1409,11 @@ export interface operations {
                 minStars?: number;
                 /** @description Only skills whose repository has (`true`) or lacks (`false`) a `.claude-plugin/marketplace.json`. */
                 hasIndex?: boolean;
+                /**
+                 * @description Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).
+                 * @example clean
+                 */
+                trust?: "default" | "clean" | "any";
             };
             header?: never;
             path?: never;
