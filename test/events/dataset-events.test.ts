@@ -101,7 +101,15 @@ describe("events from a crawl", () => {
     const data = await readDataset(dir);
     const target = data.records.find((r) => r.repo === "pdf-tools")!;
     const files = Object.fromEntries(target.files.map((f) => [f.path, createHash("sha256").update(f.content, "utf8").digest("hex")]));
-    const review = { owner: target.owner, repo: target.repo, files, decision: "suspicious", reason: "Test.", reviewer: "m", date: "2026-11-22" };
+    const review = {
+      owner: target.owner,
+      repo: target.repo,
+      files,
+      decision: "suspicious",
+      reason: "Test.",
+      reviewer: "m",
+      date: "2026-11-22",
+    };
     writeFileSync(join(dir, "trust-reviews.jsonl"), `${JSON.stringify(review)}\n`);
     await build();
     const added = (await events()).slice(count);
