@@ -21,10 +21,11 @@ module.exports = {
     },
     {
       name: "function-imports-contract-and-search",
-      comment: "the function (functions/, src/api) imports the contract and the engine, never the build, the crawler or node:",
+      comment:
+        "the function (functions/, src/api) imports the contract, the engine, zod and the MCP SDK's server side (src/api/mcp), never the build, the crawler or node:",
       severity: "error",
       from: { path: "^(functions|src/api)/" },
-      to: { pathNot: `${workerd}|^node_modules/zod/` },
+      to: { pathNot: `${workerd}|^node_modules/zod/|^node_modules/@modelcontextprotocol/sdk/dist/esm/(types|server/|validation/)` },
     },
     {
       name: "build-imports-contract-dataset-search",

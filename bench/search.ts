@@ -24,9 +24,12 @@ import { EntriesShard, SearchManifest } from "../src/contract/search-manifest.js
 import { readDataset } from "../src/dataset/files.js";
 import { folderAssets } from "../src/node/folder-assets.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
-import { executeQuery, NO_FILTERS, SearchIndex } from "../src/search/engine.js";
+import { executeQuery } from "../src/search/engine.js";
+import { NO_FILTERS } from "../src/search/filter.js";
 import { parseQuery } from "../src/search/query.js";
+import { SearchIndex } from "../src/search/resolve.js";
 import { fold, terms } from "../src/search/text.js";
+import { seeded } from "../src/synth/random.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 
 /** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
@@ -73,17 +76,8 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 // ---------- helpers shared by the phases ----------
 
-/** A deterministic generator (mulberry32), so every run asks the same queries. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic generator (the synthetic corpus's seeded source), so every run asks the same queries. */
+const prng = (seed: number) => seeded(seed).next;
 
 /**
  * `count` requests drawn from `queries` with Zipf's law (s = 1): real traffic repeats its popular

@@ -1,6 +1,7 @@
 // Where the function reads the built data (dist/_data) from, chosen by configuration: the Pages
 // deployment's own static assets (env.ASSETS, the default), or an R2 bucket bound as DATA when
-// DATA_STORE is "r2", for directories whose data outgrows Pages' file limits (docs/SCALE.md says when).
+// DATA_STORE is "r2", for directories whose data outgrows Pages' file limits
+// (https://developers.cloudflare.com/pages/platform/limits/; docs/SCALE.md says when).
 // Either way the reader sees the same AssetFetcher: a GET of /_data/<path> answering the file's bytes.
 import { DATA_PREFIX } from "../contract/paths.js";
 import type { ApiEnv, AssetFetcher, R2BucketLike } from "./env.js";

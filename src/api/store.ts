@@ -2,7 +2,8 @@
 // per-isolate LRU, so a warm isolate rarely fetches at all. Only settled values are shared between
 // requests: an in-flight fetch is shared within the request that started it (a session), never
 // handed to another, because workerd ties I/O to its request and a request awaiting another's fetch
-// can hang when that one is cancelled.
+// can hang when that one is cancelled
+// (https://developers.cloudflare.com/workers/observability/errors/#cannot-perform-io-on-behalf-of-a-different-request).
 import type { z } from "zod";
 import { type ColumnName, type ColumnSet, fromLittleEndian } from "../contract/columns.js";
 import { BuildManifest } from "../contract/manifest.js";

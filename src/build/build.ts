@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
+import { isoSeconds } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
 import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
@@ -336,7 +337,7 @@ async function buildFrom(
       excluded: new Map(
         records.flatMap((r, i) => (marks[i]!.why === undefined ? [] : [[skillKey(r.owner, r.repo), marks[i]!.why!] as const])),
       ),
-      builtAt: (options.builtAt ?? new Date(meta.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
     });
     for (const [path, value] of status) await data.write(path, json(value));
     await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
@@ -351,7 +352,7 @@ async function buildFrom(
     if (options.publicDir) await copyPublic(options.publicDir, site);
     if (options.page ?? true) {
       log("building the page");
-      const page = await writePage(site);
+      const page = await writePage(site, { demo: meta.demo === true });
       log(`  ${page.files.length} files: ${page.files.join(", ")}`);
     }
     await sink.write(ROUTES_FILE, json(routesFile(staticPaths)));

@@ -17,7 +17,11 @@ import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { SkillSummary } from "../schemas/resources.js";
 import type { Trust, TrustVerdict } from "../schemas/trust.js";
 
-/** Aim for shards of about this many bytes (detail, text) and items (summaries). */
+/**
+ * Aim for shards of about this many bytes (detail, text) and items (summaries): few enough files for Pages'
+ * 20,000 files per site and small enough for its 25 MiB per file at 100k skills
+ * (https://developers.cloudflare.com/pages/platform/limits/; docs/SCALE.md has the counts).
+ */
 export const DETAIL_SHARD_BYTES = 512 * 1024;
 export const TEXT_SHARD_BYTES = 256 * 1024;
 export const SUMMARIES_PER_SHARD = 64;

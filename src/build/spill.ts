@@ -7,7 +7,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fnv1a } from "../contract/shard.js";
+import { fnv1a } from "../contract/fnv.js";
 import { type OutputSink, type WrittenFile, writeOutputFile } from "./output.js";
 import { assembleShards, type ShardPlan, type SpilledEntries } from "./site-files.js";
 

@@ -1,6 +1,7 @@
 // The files behind GET /status and GET /index-status/{owner}/{repo}, made at build time from the
 // dataset, the crawl state, the last crawl's summary and the exclusion rules: one status file and
 // shards of per-repository answers keyed like the skill shards (lower-cased owner/repo).
+import { DEMO_NOTICE } from "../contract/demo-data.js";
 import { skillKey } from "../contract/key.js";
 import { INDEX_STATUS_RULES_FILE, indexStatusFile, STATUS_FILE } from "../contract/paths.js";
 import { shardCountFor, shardOf } from "../contract/shard.js";
@@ -100,6 +101,8 @@ export function renderStatus(input: StatusInput): Map<string, unknown> {
         repositoriesKnown: new Set([...entries.values()].map((e) => skillKey(e.owner, e.repo))).size,
       },
       lastCrawl: lastCrawl?.summary ?? null,
+      demo: dataset.meta.demo === true,
+      demoNotice: dataset.meta.demo === true ? DEMO_NOTICE : null,
     }),
   );
   return files;

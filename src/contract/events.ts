@@ -3,8 +3,9 @@
 // last chunk and pruning drops whole chunks from the front; an id index sharded by hash turns a
 // `since` id into its seq with one small read.
 import { z } from "zod";
-import { fnv1a, shardCountFor } from "../contract/shard.js";
 import { EventId, LoggedEvent } from "../schemas/events.js";
+import { fnv1a } from "./fnv.js";
+import { shardCountFor } from "./shard.js";
 
 export const EVENT_CHUNK_SIZE = 500;
 /** Ids per id-index shard, roughly. */

@@ -1,15 +1,7 @@
 // Where a skill's records live in the built site: a stable hash of its key picks the shard, so a
 // changed skill rewrites only its own shard files. Shared by the build and the function.
 
-/** FNV-1a, 32 bits, over the UTF-16 code units of the key (keys are lower-cased owner/repo). */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { fnv1a } from "./fnv.js";
 
 export const shardOf = (key: string, shards: number): number => fnv1a(key) % shards;
 

@@ -4,6 +4,7 @@
 // (little-endian; the ends are offsets into the key bytes and the value bytes). Written by the build
 // for detail, files and summary shards; read by the function.
 
+import { readShardHeader, writeShardHeader } from "./shard-header.js";
 import { StringTable } from "./string-table.js";
 
 const MAGIC = [0x53, 0x4c, 0x54, 0x31];
@@ -19,9 +20,7 @@ export function encodeSlotted(entries: readonly (readonly [string, string])[]): 
   const valueTotal = values.reduce((s, b) => s + b.length, 0);
   const header = 8 + 8 * n;
   const out = new Uint8Array(header + keyTotal + valueTotal);
-  const view = new DataView(out.buffer);
-  out.set(MAGIC, 0);
-  view.setUint32(4, n, true);
+  const view = writeShardHeader(out, MAGIC, [n]);
   let keyPos = 0;
   let valuePos = 0;
   entries.forEach(([key], i) => {
@@ -44,9 +43,9 @@ export class SlottedReader {
   private readonly valueBase: number;
 
   constructor(private readonly bytes: Uint8Array) {
-    if (bytes.length < 8 || MAGIC.some((b, i) => bytes[i] !== b)) throw new RangeError("not a slotted shard");
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.size = this.view.getUint32(4, true);
+    const { view, counts } = readShardHeader(bytes, MAGIC, 1, "slotted shard");
+    this.view = view;
+    this.size = counts[0]!;
     const keyBase = 8 + 8 * this.size;
     if (keyBase > bytes.length) throw new RangeError("truncated slotted header");
     this.keys = new StringTable(bytes, this.view, 8, this.size, keyBase);

@@ -5,6 +5,7 @@
 // (little-endian; termEnd offsets into the term bytes, listStart into the list bytes).
 import { FIELD_COUNT } from "../schemas/fields.js";
 import { type Bitset, ByteBuffer, decodePostingsInto, readVarint } from "./postings.js";
+import { readShardHeader, writeShardHeader } from "./shard-header.js";
 import { StringTable } from "./string-table.js";
 
 const MAGIC = [0x53, 0x4b, 0x58, 0x31];
@@ -67,10 +68,7 @@ export class ShardBuilder {
       termEnds[i] = tb.length;
     });
     const out = new Uint8Array(header + tb.length + this.lists.length);
-    const view = new DataView(out.buffer);
-    out.set(MAGIC, 0);
-    view.setUint32(4, this.docCount, true);
-    view.setUint32(8, n, true);
+    const view = writeShardHeader(out, MAGIC, [this.docCount, n]);
     for (let i = 0; i < n; i++) view.setUint32(12 + 4 * i, termEnds[i]!, true);
     const starts = 12 + 4 * n;
     view.setUint32(starts, 0, true);
@@ -94,10 +92,9 @@ export class ShardReader {
   private readonly listBase: number;
 
   constructor(private readonly bytes: Uint8Array) {
-    if (bytes.length < 16 || MAGIC.some((b, i) => bytes[i] !== b)) throw new RangeError("not a term shard");
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.docCount = this.view.getUint32(4, true);
-    this.size = this.view.getUint32(8, true);
+    const { view, counts } = readShardHeader(bytes, MAGIC, 2, "term shard");
+    this.view = view;
+    [this.docCount, this.size] = counts as [number, number];
     const termBase = 12 + 4 * this.size + 4 * (FIELD_COUNT * this.size + 1);
     if (termBase > bytes.length) throw new RangeError("truncated shard header");
     this.terms = new StringTable(bytes, this.view, 12, this.size, termBase);

@@ -6,6 +6,7 @@
 // binary-searches the keys in place and decodes only the words its keys list: a typo lookup parses a
 // handful of words, not the shard (the JSON shards this replaced were parsed and checked whole).
 import { ByteBuffer, readVarint, writeVarint } from "./postings.js";
+import { readShardHeader, writeShardHeader } from "./shard-header.js";
 import { StringTable } from "./string-table.js";
 
 /** [word, weight]: an indexed word and how often it is indexed (its posting counts over every list, summed). */
@@ -47,10 +48,7 @@ export function encodeTypoShard(shard: TypoShard): Uint8Array {
   const wordTotal = wordBytes.reduce((s, b) => s + b.length, 0);
   const header = 12 + 8 * keys.length + 8 * words.length;
   const out = new Uint8Array(header + keyTotal + wordTotal + lists.length);
-  const view = new DataView(out.buffer);
-  out.set(MAGIC, 0);
-  view.setUint32(4, keys.length, true);
-  view.setUint32(8, words.length, true);
+  const view = writeShardHeader(out, MAGIC, [keys.length, words.length]);
   let at = 12;
   const put = (value: number) => {
     view.setUint32(at, value, true);
@@ -80,10 +78,9 @@ export class TypoShardReader {
   private readonly listBase: number;
 
   constructor(private readonly bytes: Uint8Array) {
-    if (bytes.length < 12 || MAGIC.some((b, i) => bytes[i] !== b)) throw new RangeError("not a typo shard");
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.keyCount = this.view.getUint32(4, true);
-    this.wordCount = this.view.getUint32(8, true);
+    const { view, counts } = readShardHeader(bytes, MAGIC, 2, "typo shard");
+    this.view = view;
+    [this.keyCount, this.wordCount] = counts as [number, number];
     const keyBase = 12 + 8 * this.keyCount + 8 * this.wordCount;
     if (keyBase > bytes.length) throw new RangeError("truncated typo shard header");
     this.keys = new StringTable(bytes, this.view, 12, this.keyCount, keyBase);

@@ -1,6 +1,8 @@
 // Recording events with the dataset: the crawl calls this after writing its records, the build
 // before rendering (which is how a hand edit gets its events). Writes the log first, then the
 // baseline: a run that dies between the two re-derives the same ids, which are then not logged twice.
+
+import { isoSeconds as iso } from "../contract/iso-time.js";
 import { readEventBaseline, readEventLog, writeEventBaseline, writeEventLog } from "../dataset/event-log.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { SkillEvent } from "../schemas/events.js";
@@ -25,8 +27,6 @@ export interface RecordOptions {
   /** The build's trust verdicts by record id: a changed one is a skill.trust_changed event (deriveEvents). */
   verdicts?: ReadonlyMap<string, TrustVerdict>;
 }
-
-const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export async function recordEvents(dir: string, records: readonly SkillRecord[], opts: RecordOptions): Promise<RecordReport> {
   const log = await readEventLog(dir);

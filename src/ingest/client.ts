@@ -1,5 +1,6 @@
 // Composes the crawler's GitHub client: @octokit/rest with a response guard, plugin-throttling
-// (primary and secondary rate limits: waits for Retry-After or the reset) and plugin-retry (5xx,
+// (primary and secondary rate limits, https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits:
+// waits for Retry-After or the reset) and plugin-retry (5xx,
 // timeouts, cut-off bodies). Timing is injected so tests wait milliseconds where GitHub needs seconds.
 
 import { retry } from "@octokit/plugin-retry";

@@ -3,6 +3,7 @@
 // head moved -> records -> lifecycle: added, changed, renamed, removed, kept after a failure.
 import { isDeepStrictEqual } from "node:util";
 import type { Octokit } from "@octokit/rest";
+import { isoSeconds as iso } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
 import type { CrawlState, RepoState } from "../dataset/crawl-state.js";
 import type { CategoriesFile, PlatformsFile, SkillRecord, SourcesFile } from "../schemas/dataset.js";
@@ -53,7 +54,6 @@ export interface CrawlOutput {
   report: CrawlReport;
 }
 
-const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const nameOf = (r: { owner: string; repo: string }) => `${r.owner}/${r.repo}`;
 

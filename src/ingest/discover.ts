@@ -2,6 +2,7 @@
 // curated list, topic searches, code search when due) and their facts from GitHub, in GraphQL
 // batches: known repositories by node id, new ones by name, topic searches riding along.
 import type { Octokit } from "@octokit/rest";
+import { isoSeconds as iso } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
 import type { CrawlState } from "../dataset/crawl-state.js";
 import type { SkillRecord, SourcesFile } from "../schemas/dataset.js";
@@ -35,7 +36,6 @@ export interface Discovery {
   report: CrawlReport["discovery"];
 }
 
-const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 const chunk = <T>(xs: readonly T[], n: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

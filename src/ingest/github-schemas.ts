@@ -1,6 +1,7 @@
 // The GitHub payloads the crawler reads, as zod schemas, and their mapping into slim camelCase
 // shapes at the edge. Nothing from GitHub is used before it passes one of these.
 import { z } from "zod";
+import { isoSeconds } from "../contract/iso-time.js";
 
 const Timestamp = z.string().transform((s, ctx) => {
   const t = Date.parse(s);
@@ -8,7 +9,7 @@ const Timestamp = z.string().transform((s, ctx) => {
     ctx.addIssue({ code: "custom", message: `not a timestamp: ${s}` });
     return z.NEVER;
   }
-  return new Date(t).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return isoSeconds(t);
 });
 
 /** The repository fields asked for in every batch (see FACTS_FRAGMENT). */

@@ -23,15 +23,15 @@ async function* rows(file: string): AsyncGenerator<unknown> {
   for await (const line of lines) if (line.trim()) yield JSON.parse(line);
 }
 
-/** Writes a dataset folder (skills.jsonl, categories, platforms, meta) from the shared dataset; returns the records. */
-export async function convertSharedDataset(outDir: string): Promise<SkillRecord[]> {
+/** Writes a dataset folder (skills.jsonl, categories, platforms, meta) from the shared dataset (or a folder in its format); returns the records. */
+export async function convertSharedDataset(outDir: string, from = SHARED_DATASET): Promise<SkillRecord[]> {
   const repos = new Map<string, DatasetRepo>();
-  for await (const row of rows(join(SHARED_DATASET, "repos.jsonl"))) {
+  for await (const row of rows(join(from, "repos.jsonl"))) {
     const r = DatasetRepo.parse(row);
     repos.set(`${r.owner}/${r.repo}`, r);
   }
   const files = new Map<string, DatasetSkill[]>();
-  for await (const row of rows(join(SHARED_DATASET, "skills.jsonl"))) {
+  for await (const row of rows(join(from, "skills.jsonl"))) {
     const s = DatasetSkill.parse(row);
     if (s.mode === "120000") continue; // a symlink: raw is a path, not a skill
     const key = `${s.owner}/${s.repo}`;

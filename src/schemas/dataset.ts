@@ -137,8 +137,9 @@ export const StatsFile = z.record(
 );
 export type StatsFile = z.infer<typeof StatsFile>;
 
-/** data/meta.json: when the dataset was last crawled; the build manifest carries it. */
-export const DatasetMeta = z.object({ generatedAt: IsoTimestamp, day: CalendarDate.optional() }).strict();
+/** data/meta.json: when the dataset was last crawled; the build manifest carries it. `demo` marks an invented
+ * dataset (the embedded sample, src/contract/demo-data.ts); a crawl never writes it. */
+export const DatasetMeta = z.object({ generatedAt: IsoTimestamp, day: CalendarDate.optional(), demo: z.boolean().optional() }).strict();
 export type DatasetMeta = z.infer<typeof DatasetMeta>;
 
 /** data/sources.json: where the crawler looks for repositories (a curated list, repository topics, a code

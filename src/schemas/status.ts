@@ -27,6 +27,11 @@ export const Status = z
     builtAt: IsoTimestamp.describe("When the served site was built"),
     counts: z.object({ skills: Count, aliases: Count, files: Count, categories: Count, repositoriesKnown: Count }).strict(),
     lastCrawl: CrawlSummary.nullable(),
+    demo: z.boolean().describe("True while the site serves the invented sample dataset embedded in the repository, not a crawl of GitHub"),
+    demoNotice: z
+      .string()
+      .nullable()
+      .describe("A sentence saying the data is invented and how to index the real GitHub; null for real data"),
   })
   .strict();
 export type Status = z.infer<typeof Status>;

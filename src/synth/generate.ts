@@ -3,6 +3,7 @@
 // multi-skill repositories, and text whose vocabulary grows with N as real skills' does (the model
 // of text-model.ts, fitted to the shared dataset). Deterministic for a given seed.
 import { createHash } from "node:crypto";
+import { isoSeconds as iso } from "../contract/iso-time.js";
 import { compareKeys } from "../contract/key.js";
 import { derivePlatforms } from "../ingest/platforms.js";
 import type { CategoriesFile, PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
@@ -25,7 +26,6 @@ export interface SynthOptions {
 
 const DAY = 86_400_000;
 const EPOCH_END = Date.parse("2026-11-20T00:00:00Z");
-const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
 
 export const blobSha = (text: string): string => {
   const bytes = Buffer.from(text, "utf8");

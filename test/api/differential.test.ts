@@ -1,7 +1,8 @@
 // Differential test: for random parameter combinations (seeded, so a failure replays), the served
-// list answers must equal what the brute-force reference computes from the dataset. The `trust`
-// filter is modelled too: the demo dataset's skills are all clean, so the lists are also compared,
-// in-process, on a site of the demo records plus a malicious and a suspicious skill.
+// list answers must equal what the brute-force reference computes from the dataset. The function runs
+// in-process over the embedded build (the workerd suites cover the runtime around it). The `trust`
+// filter is modelled too: the demo dataset's skills are all clean, so the lists are also compared on a
+// site of the demo records plus a malicious and a suspicious skill.
 
 import { join } from "node:path";
 import fc from "fast-check";
@@ -12,11 +13,12 @@ import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { SkillListEnvelope } from "../../src/schemas/envelope.js";
 import type { TrustVerdict } from "../../src/schemas/trust.js";
-import { call } from "../support/http.js";
+import { embeddedInProcess } from "../support/in-process-api.js";
 import { type ListParams, referenceList } from "../support/list-reference.js";
 import { buildRecordSite, type RecordSite } from "../support/record-site.js";
 import { maliciousRecord, suspiciousRecord } from "../support/trust-fixtures.js";
 
+const { call } = embeddedInProcess();
 let dataset: Dataset;
 let trustSite: RecordSite;
 let trustRecords: SkillRecord[];

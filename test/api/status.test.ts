@@ -1,4 +1,4 @@
-// GET /status and GET /index-status/{owner}/{repo} through the real runtime, over a site built from
+// GET /status and GET /index-status/{owner}/{repo} from the function run in-process, over a site built from
 // a dataset with a crawl state and a last crawl: indexed, renamed, excluded (by a skip reason and by a
 // pattern of sources.json), failed (with and without a previous record) and unknown.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -6,18 +6,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.js";
+import { DEMO_NOTICE } from "../../src/contract/demo-data.js";
 import { type CrawlState, writeCrawlState } from "../../src/dataset/crawl-state.js";
 import { readDataset } from "../../src/dataset/files.js";
 import { type LastCrawl, writeLastCrawl } from "../../src/dataset/last-crawl.js";
-import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { ErrorEnvelope, IndexStatusEnvelope, StatusEnvelope } from "../../src/schemas/envelope.js";
-import { call } from "../support/http.js";
+import { call, type InProcessApi } from "../support/http.js";
+import { inProcessApi } from "../support/in-process-api.js";
 
 const work = mkdtempSync(join(tmpdir(), "status-site-"));
 const dataDir = join(work, "data");
 const siteDir = join(work, "site");
-let server: PagesDev;
+let api: InProcessApi;
+let skills: number;
+let categories: number;
 
 const FINISHED = "2026-11-21T09:30:00Z";
 const lastCrawl: LastCrawl = {
@@ -37,7 +40,9 @@ const lastCrawl: LastCrawl = {
 
 beforeAll(async () => {
   cpSync(join(PROJECT_ROOT, "data"), dataDir, { recursive: true });
-  const { records } = await readDataset(dataDir);
+  const { records, categories: categoriesFile } = await readDataset(dataDir);
+  skills = records.length;
+  categories = categoriesFile.categories.length;
   const indexed = records.find((r) => r.owner === "docuflow")!;
   const state: CrawlState = {
     version: 1,
@@ -67,17 +72,21 @@ beforeAll(async () => {
   await writeLastCrawl(dataDir, lastCrawl);
   const sources = JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "sources.json"), "utf8"));
   writeFileSync(join(work, "sources.json"), JSON.stringify({ ...sources, exclude: ["spam-org/*"] }));
-  await build({ dataDir, outDir: siteDir, sourcesFile: join(work, "sources.json"), builtAt: new Date("2026-11-21T10:00:00Z") });
-  server = await startPagesDev({ siteDir });
+  await build({
+    dataDir,
+    outDir: siteDir,
+    sourcesFile: join(work, "sources.json"),
+    builtAt: new Date("2026-11-21T10:00:00Z"),
+    page: false,
+  });
+  api = inProcessApi(siteDir);
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
   rmSync(work, { recursive: true, force: true });
-  if (server) rmSync(server.persistTo, { recursive: true, force: true });
 });
 
-const get = (path: string) => call(path, undefined, server.api);
+const get = (path: string) => call(path, undefined, api);
 
 describe("GET /status", () => {
   it("answers the dataset and build times, counts, the last crawl and the API version", async () => {
@@ -88,11 +97,30 @@ describe("GET /status", () => {
       apiVersion: "1.0.0",
       datasetGeneratedAt: "2026-11-20T06:00:00Z",
       builtAt: "2026-11-21T10:00:00Z",
-      counts: { skills: 72, categories: 24 },
+      counts: { skills, categories },
       lastCrawl: lastCrawl.summary,
     });
     expect(res.headers.get("etag")).toMatch(/^"/);
   });
+
+  it("says the embedded sample is invented (its meta.json says demo), with the sentence that says how to index GitHub", async () => {
+    const meta = JSON.parse(readFileSync(join(dataDir, "meta.json"), "utf8"));
+    expect(meta.demo).toBe(true);
+    const { data } = StatusEnvelope.parse((await get("/status")).body);
+    expect(data).toMatchObject({ demo: true, demoNotice: DEMO_NOTICE });
+    expect(data.demoNotice).toMatch(/invented/);
+    expect(data.demoNotice).toContain("npm run crawl");
+    expect(data.demoNotice).toContain("npm run dataset -- restore");
+  });
+
+  it("says nothing of demo data once the dataset is real (a crawl writes meta.json without the flag)", async () => {
+    const real = join(work, "real");
+    cpSync(dataDir, join(real, "data"), { recursive: true });
+    writeFileSync(join(real, "data", "meta.json"), JSON.stringify({ generatedAt: FINISHED, day: FINISHED.slice(0, 10) }));
+    await build({ dataDir: join(real, "data"), outDir: join(real, "site"), page: false });
+    const res = await call("/status", undefined, inProcessApi(join(real, "site")));
+    expect(StatusEnvelope.parse(res.body).data).toMatchObject({ demo: false, demoNotice: null, datasetGeneratedAt: FINISHED });
+  }, 120_000);
 });
 
 describe("GET /index-status/{owner}/{repo}", () => {

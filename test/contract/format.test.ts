@@ -1,9 +1,10 @@
 // Unit tests of the build/function contract: key order, shard addressing and the binary columns.
 import { describe, expect, it } from "vitest";
 import { bitmask, COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../../src/contract/columns.js";
+import { fnv1a } from "../../src/contract/fnv.js";
 import { compareKeys, skillKey } from "../../src/contract/key.js";
 import { compareNames } from "../../src/contract/list-order.js";
-import { fnv1a, packRef, refShard, refSlot, shardCountFor } from "../../src/contract/shard.js";
+import { packRef, refShard, refSlot, shardCountFor, shardOf } from "../../src/contract/shard.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 
 describe("ordering", () => {
@@ -21,9 +22,17 @@ describe("ordering", () => {
 });
 
 describe("shards and columns", () => {
-  it("hashes stably and packs references losslessly", () => {
-    expect(fnv1a("anthropics/skills")).toBe(fnv1a("anthropics/skills"));
-    expect(fnv1a("a")).not.toBe(fnv1a("b"));
+  it("hashes with FNV-1a over UTF-16 code units, pinned: the hash names every shard file", () => {
+    // The published FNV-1a 32-bit vectors ("", "a", "foobar"), a key, and a non-ASCII code unit
+    // (U+00E9 hashed as one unit 0xE9, not as its two UTF-8 bytes).
+    expect(fnv1a("")).toBe(0x811c9dc5);
+    expect(fnv1a("a")).toBe(0xe40c292c);
+    expect(fnv1a("foobar")).toBe(0xbf9cf968);
+    expect(fnv1a("anthropics/skills")).toBe(0x5e6ddff7);
+    expect(fnv1a("\u00e9")).toBe(0x6c0b6c44);
+    expect(shardOf("anthropics/skills", 16)).toBe(7);
+  });
+  it("packs references losslessly", () => {
     expect(shardCountFor(0, 100)).toBe(1);
     expect(shardCountFor(1000, 100)).toBe(16);
     const ref = packRef(1234, 567);

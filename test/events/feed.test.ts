@@ -1,4 +1,4 @@
-// GET /events and GET /skills?updatedSince= through `wrangler pages dev`, over a site built from a
+// GET /events and GET /skills?updatedSince= from the function run in-process, over a site built from a
 // dataset with a recorded history: order, since, limit, type, next, errors, caching, and the same
 // events as the dataset's log.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -7,31 +7,29 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.js";
 import { readEventLog } from "../../src/dataset/event-log.js";
-import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { ErrorEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { EventsEnvelope, type SkillEvent } from "../../src/schemas/events.js";
-import { call } from "../support/http.js";
+import { call, type InProcessApi } from "../support/http.js";
+import { inProcessApi } from "../support/in-process-api.js";
 import { makeHistory, TIMES } from "./history.js";
 
-let server: PagesDev;
+let api: InProcessApi;
 let log: SkillEvent[];
 let latest: SkillRecord[];
 const dirs: string[] = [];
-const get = (path: string, init?: RequestInit) => call(path, init, server.api);
+const get = (path: string, init?: RequestInit) => call(path, init, api);
 
 beforeAll(async () => {
   const history = await makeHistory();
   const siteDir = mkdtempSync(join(tmpdir(), "events-site-"));
   dirs.push(history.dir, siteDir);
-  await build({ dataDir: history.dir, outDir: siteDir });
+  await build({ dataDir: history.dir, outDir: siteDir, page: false });
   log = (await readEventLog(history.dir)).events.map((e) => e.event);
   latest = history.steps.at(-1)!;
-  server = await startPagesDev({ siteDir, vars: { RATE_LIMIT_ANONYMOUS: "1000000" } });
-  dirs.push(server.persistTo);
+  api = inProcessApi(siteDir);
 });
-afterAll(async () => {
-  await server?.stop();
+afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 

@@ -12,12 +12,10 @@ import { buildRepos, loadSources, synthesize } from "../../src/node/github-fixtu
 import { type FixtureOptions, type GitHubFixture, startGitHubFixture } from "../../src/node/github-fixture/server.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { scriptArgs } from "../../src/node/run-script.js";
-import { SHARED_DATASET, sharedDatasetPresent } from "../../src/node/shared-dataset.js";
 import type { SourcesFile } from "../../src/schemas/dataset.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 
-export { PROJECT_ROOT, SHARED_DATASET };
-export const HAS_SHARED = sharedDatasetPresent();
+export { PROJECT_ROOT };
 export const HANDMADE = join(PROJECT_ROOT, "test", "fixtures", "github");
 
 export const categories = CategoriesFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));

@@ -1,6 +1,14 @@
 // A small HTTP client for the integration tests: fetches a path under the served API and returns
-// status, headers and the parsed JSON body.
+// status, headers and the parsed JSON body. The API is a served address (inject("api"): the
+// `wrangler pages dev` of the workerd project) or the function run in-process (./in-process-api.ts).
 import { inject } from "vitest";
+
+/** The function run in-process over a built folder: an address to build URLs on and its fetch. */
+export interface InProcessApi {
+  base: string;
+  fetch(url: string, init?: RequestInit): Promise<Response>;
+}
+export type ApiTarget = string | InProcessApi;
 
 export interface Answer {
   status: number;
@@ -10,8 +18,9 @@ export interface Answer {
   text: string;
 }
 
-export async function call(path: string, init?: RequestInit, api = inject("api")): Promise<Answer> {
-  const res = await fetch(`${api}${path}`, { redirect: "manual", ...init });
+export async function call(path: string, init?: RequestInit, api: ApiTarget = inject("api")): Promise<Answer> {
+  const res =
+    typeof api === "string" ? await fetch(`${api}${path}`, { redirect: "manual", ...init }) : await api.fetch(`${api.base}${path}`, init);
   const text = await res.text();
   let body: unknown;
   try {
@@ -23,7 +32,7 @@ export async function call(path: string, init?: RequestInit, api = inject("api")
 }
 
 /** Asks until the answer comes from the answer cache: the first answer's put runs after it is sent. */
-export async function untilHit(path: string, api = inject("api"), tries = 10): Promise<Answer> {
+export async function untilHit(path: string, api: ApiTarget = inject("api"), tries = 10): Promise<Answer> {
   for (let i = 0; ; i++) {
     const answer = await call(path, undefined, api);
     if (answer.headers.get("x-answer-cache") === "hit" || i >= tries) return answer;

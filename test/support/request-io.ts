@@ -1,4 +1,6 @@
-// workerd's rule for I/O, emulated in Node: an I/O belongs to the request that started it, and when
+// workerd's rule for I/O
+// (https://developers.cloudflare.com/workers/observability/errors/#cannot-perform-io-on-behalf-of-a-different-request),
+// emulated in Node: an I/O belongs to the request that started it, and when
 // that request is cancelled (its client went away) its unfinished I/O never completes. A request
 // that awaits I/O another request started then waits forever, which is how one cancelled request
 // can hang another. Requests run inside `asRequest`; the wrappers tie each fetch and KV call to the

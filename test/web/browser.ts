@@ -1,5 +1,6 @@
 // Headless Chromium for the page's tests: Debian's `chromium` driven by playwright-core (no
-// browser download). A machine without it fails the tests with the one command that installs it.
+// browser download). Without it the tests are skipped, saying so with the one command that installs
+// it (test/support/not-run.ts), and fail in CI.
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { type Browser, chromium } from "playwright-core";

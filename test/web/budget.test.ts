@@ -1,14 +1,15 @@
 // The page's JavaScript budget: what the first page loads (the entry script and what it
-// preloads), measured gzipped from the built site, must stay under 60 KB. The markdown renderer
+// preloads), measured gzipped from the embedded dataset built with the page, must stay under 60 KB. The markdown renderer
 // and sanitiser are a chunk of their own, loaded by skill pages only.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { embeddedInProcess } from "../support/in-process-api.js";
 
 const FIRST_PAGE_JS_BUDGET = 60 * 1024;
 
-const siteDir = () => inject("siteDir");
+const { siteDir } = embeddedInProcess({ page: true });
 const gz = (path: string) => gzipSync(readFileSync(join(siteDir(), path)), { level: 9 }).length;
 
 /** The scripts index.html makes the browser load before anything else. */

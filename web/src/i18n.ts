@@ -106,6 +106,8 @@ const en = {
   home: "Home",
   apiLink: "API",
   footer: "Data from public GitHub repositories. The same data is served as JSON at /api/v1.",
+  demoNotice:
+    "Demo data: the skills, owners, star counts and dates here are invented for trying the directory offline; none of them is on GitHub.",
 };
 
 export type MessageKey = keyof typeof en;
@@ -200,6 +202,7 @@ const ja: Messages = {
   home: "ホーム",
   apiLink: "API",
   footer: "公開 GitHub リポジトリのデータです。同じデータを /api/v1 で JSON として提供しています。",
+  demoNotice: "デモデータです。ここにあるスキル、オーナー、スター数、日付はオフラインで試すための架空のもので、GitHub には存在しません。",
 };
 
 const MESSAGES: Partial<Record<Locale, Messages>> = { en, ja };

@@ -2,6 +2,7 @@
 // footer), and the router that maps the address to a view. Links to the page's own routes are
 // followed in place with the History API; the back button re-renders from the address.
 import "./style.css";
+import { DEMO_META } from "../../src/contract/demo-data.js";
 import { matchPageRoute, pagePath } from "../../src/contract/page-routes.js";
 import { createApiClient } from "./api.js";
 import { type App, categoriesOf } from "./app.js";
@@ -26,6 +27,9 @@ function storedLocale(): Locale {
   }
   return pickLocale(navigator.languages);
 }
+
+/** Whether the build marked this site as serving the invented sample dataset (src/contract/demo-data.ts). */
+const demoData = document.querySelector(`meta[name="${DEMO_META.name}"]`)?.getAttribute("content") === DEMO_META.content;
 
 let locale = storedLocale();
 let home: ReturnType<typeof mountHome> | undefined;
@@ -119,6 +123,7 @@ function shell() {
   document.documentElement.lang = app.wordsLocale;
   document.body.replaceChildren(
     h("a", { class: "skip", href: "#main" }, t("skipToContent")),
+    ...(demoData ? [h("p", { class: "demo-notice", role: "note" }, t("demoNotice"))] : []),
     h(
       "header",
       { class: "site-head" },

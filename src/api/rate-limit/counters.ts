@@ -1,5 +1,6 @@
 // Per-isolate window counters backed by Workers KV, within KV's limits: each counter key is written
 // at most once a second by this isolate, and the writes carry every increment admitted in between.
+// (KV allows one write per second to the same key: https://developers.cloudflare.com/kv/platform/limits/)
 //
 // Admission is decided in memory, synchronously after the counter's KV read, so concurrent requests
 // in one isolate can never admit more than the limit. The count is re-read when it is over a second
@@ -9,7 +10,8 @@
 // marked degraded, and the increments are written by a later flush.
 //
 // No request ever awaits I/O another request started: workerd ties I/O to the request that began
-// it, and a request that waits on another's read or write can hang when that one is cancelled. So
+// it, and a request that waits on another's read or write can hang when that one is cancelled
+// (https://developers.cloudflare.com/workers/observability/errors/#cannot-perform-io-on-behalf-of-a-different-request). So
 // every request that needs a fresh count reads KV itself, and the flush is done by one request at a
 // time (it holds a lease), inside its own waitUntil; other requests only change numbers in memory.
 import { z } from "zod";

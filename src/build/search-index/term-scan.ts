@@ -6,6 +6,7 @@
 // into key ids, remembering every spelling it has analysed in an open-addressing table keyed by a
 // hash of its characters computed during the scan, so a word seen before costs no string, no Map
 // lookup and no analysis; CJK character pairs are remembered by their two code points.
+import { FNV_OFFSET, fnvStep } from "../../contract/fnv.js";
 import { CJK, fold, MAX_TERM_LENGTH, STOP_WORDS, stem, tokenize, WORD_CHAR } from "../../search/text.js";
 
 /** The term of a plain ASCII word ("" for a stop word), as the analyser makes it. */
@@ -72,10 +73,6 @@ function classOf(cp: number): number {
   return k;
 }
 
-/** One step of FNV-1a over a UTF-16 code unit. */
-const step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
-const FNV_SEED = 0x811c9dc5;
-
 /** Murmur3's finalizer: spreads a hash's bits so its low bits can index a table. */
 function mix(h: number): number {
   h ^= h >>> 16;
@@ -141,13 +138,13 @@ export class TermScanner {
       }
       // A word starts at i: find its end, hashing its code units on the way.
       const start = i;
-      let h = FNV_SEED;
+      let h = FNV_OFFSET;
       let cjk = false;
       while (i < n) {
         const d = text.charCodeAt(i);
         if (d < 128) {
           if (classes[d] === 1) break;
-          h = step(h, d);
+          h = fnvStep(h, d);
           i++;
           continue;
         }
@@ -155,9 +152,9 @@ export class TermScanner {
         const k = classOf(cp);
         if (k === 1) break;
         if (k === 3) cjk = true;
-        h = step(h, d);
+        h = fnvStep(h, d);
         if (cp > 0xffff) {
-          h = step(h, text.charCodeAt(i + 1));
+          h = fnvStep(h, text.charCodeAt(i + 1));
           i += 2;
         } else i++;
       }
@@ -189,13 +186,13 @@ export class TermScanner {
         if (lone) emit(this.pair(prev, LONE));
       } else {
         const from = i;
-        let h = FNV_SEED;
+        let h = FNV_OFFSET;
         while (i < end) {
           const next = text.codePointAt(i)!;
           if (classOf(next) === 3) break;
-          h = step(h, text.charCodeAt(i));
+          h = fnvStep(h, text.charCodeAt(i));
           if (next > 0xffff) {
-            h = step(h, text.charCodeAt(i + 1));
+            h = fnvStep(h, text.charCodeAt(i + 1));
             i += 2;
           } else i++;
         }

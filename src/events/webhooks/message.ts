@@ -1,5 +1,6 @@
 // The signed message of one delivery, the Standard Webhooks way through its own package: body
-// `{type, timestamp, data}`, headers webhook-id, webhook-timestamp and webhook-signature.
+// `{type, timestamp, data}`, headers webhook-id, webhook-timestamp and webhook-signature
+// (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md).
 import { Webhook } from "standardwebhooks";
 import { stableStringify } from "../../dataset/json.js";
 import type { SkillEvent } from "../../schemas/events.js";

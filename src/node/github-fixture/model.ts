@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { fnv1a } from "../../contract/fnv.js";
 import { DatasetRepo, DatasetSkill } from "../../schemas/shared-dataset.js";
 
 export interface FixtureBlob {
@@ -40,15 +41,6 @@ export interface FixtureRepo {
   /** Directory paths (besides those implied by blob paths). */
   dirs: Set<string>;
 }
-
-export const fnv1a = (s: string): number => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-};
 
 export const gitBlobSha = (text: string): string => {
   const body = Buffer.from(text, "utf8");

@@ -1,5 +1,7 @@
 // The mutable state of the local GitHub server: repositories by id and by name, renames
 // (old names redirect), deletions, and commits pushed by tests at run time.
+
+import { isoSeconds } from "../../contract/iso-time.js";
 import { type FixtureBlob, type FixtureRepo, gitBlobSha, sha1 } from "./model.js";
 
 export interface TreeEntry {
@@ -88,7 +90,7 @@ export class RepoStore {
       }
     }
     r.headSha = sha1(`${r.headSha}\n${JSON.stringify(files)}`);
-    const next = new Date(Date.parse(r.pushedAt) + 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const next = isoSeconds(Date.parse(r.pushedAt) + 3600_000);
     r.pushedAt = next;
     r.committedAt = next;
     return r;

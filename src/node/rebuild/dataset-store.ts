@@ -12,6 +12,7 @@ import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { z } from "zod";
+import { isoSeconds } from "../../contract/iso-time.js";
 import { stableStringify } from "../../dataset/json.js";
 import { IsoTimestamp } from "../../schemas/resources.js";
 import { UsageError } from "../cli.js";
@@ -134,7 +135,7 @@ export interface SaveOptions {
 /** Uploads the dataset folder as a new snapshot and makes it the latest; returns its manifest. */
 export async function saveDataset(store: ObjectStore, dir: string, options: SaveOptions): Promise<SnapshotManifest> {
   const log = options.log ?? (() => {});
-  const savedAt = options.now.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const savedAt = isoSeconds(options.now);
   const scratch = await mkdtemp(join(tmpdir(), "dataset-save-"));
   try {
     const files: SnapshotManifest["files"] = [];

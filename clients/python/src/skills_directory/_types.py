@@ -371,6 +371,8 @@ class Status(TypedDict):
     builtAt: str  # When the served site was built
     counts: StatusCounts
     datasetGeneratedAt: str  # When the dataset was last written by a crawl (or edited)
+    demo: bool  # True while the site serves the invented sample dataset embedded in the repository, not a crawl of GitHub
+    demoNotice: object  # A sentence saying the data is invented and how to index the real GitHub; null for real data
     lastCrawl: Union[CrawlSummary, None]
 
 

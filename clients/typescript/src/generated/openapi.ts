@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The changes feed
-         * @description skill.created, skill.updated (content or rename) and skill.deleted, oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.
+         * @description skill.created, skill.updated (content or rename), skill.deleted and skill.trust_changed (the trust verdict changed: `previousVerdict`, `verdict`), oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.
          */
         get: operations["events"];
         put?: never;
@@ -682,6 +682,10 @@ export interface components {
              * @description When the dataset was last written by a crawl (or edited)
              */
             datasetGeneratedAt: string;
+            /** @description True while the site serves the invented sample dataset embedded in the repository, not a crawl of GitHub */
+            demo: boolean;
+            /** @description A sentence saying the data is invented and how to index the real GitHub; null for real data */
+            demoNotice: string | null;
             lastCrawl: components["schemas"]["CrawlSummary"] | null;
         };
         StatusResponse: {

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { platforms } from "../../data/platforms.json";
+import { DEMO_NOTICE } from "../../src/contract/demo-data.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import {
   CategoryDetailEnvelope,
@@ -19,9 +20,11 @@ import {
   SkillDetailEnvelope,
   SkillListEnvelope,
   SkillStatsEnvelope,
+  StatusEnvelope,
   SuggestionEnvelope,
 } from "../../src/schemas/envelope.js";
-import { launchChromium } from "./browser.js";
+import { unlessMissing } from "../support/not-run.js";
+import { findChromium, INSTALL_CHROMIUM, launchChromium } from "./browser.js";
 import { HOSTILE_OWNER, HOSTILE_REPO } from "./fixtures/hostile-skill.js";
 import { type PageSite, startPageSite } from "./site.js";
 
@@ -41,7 +44,11 @@ let problems: string[] = [];
 /** Console errors a test expects (a 404 the browser logs, CSP reports of blocked markup); all others fail it. */
 let expected: RegExp[] = [];
 
+const hasChromium = findChromium() !== undefined;
+unlessMissing(hasChromium ? undefined : `Chromium is not installed (${INSTALL_CHROMIUM}, or set CHROMIUM_PATH)`);
+
 beforeAll(async () => {
+  if (!hasChromium) return;
   mkdirSync(SHOTS, { recursive: true });
   browser = await launchChromium();
   site = await startPageSite();
@@ -300,6 +307,26 @@ describe("the directory page", () => {
     await page.goto(`${site.origin}/skills/nobody-here/nothing-here`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Page not found");
     expect(await page.locator("main").textContent()).toContain("nobody-here/nothing-here");
+  });
+
+  it("says the embedded sample is demo data on every view, the 404 page included, in the page's language", async () => {
+    expected = [/Failed to load resource: the server responded with a status of 404/];
+    const notice = (page: Page) => page.locator(".demo-notice");
+    const page = await open("/");
+    for (const path of ["/", "/?q=pdf", "/skills/anvil-dev/pdf", "/categories", "/categories/frontend"]) {
+      await page.goto(`${site.origin}${path}`);
+      await page.locator("main h1, main h2").first().waitFor();
+      expect(await notice(page).count(), path).toBe(1);
+      await expect.poll(() => notice(page).isVisible(), { message: path }).toBe(true);
+      expect(await notice(page).textContent(), path).toMatch(/^Demo data: .*invented.*none of them is on GitHub/);
+    }
+    await page.selectOption("#locale", "ja");
+    await expect.poll(() => notice(page).textContent()).toMatch(/^デモデータです。/);
+    await page.goto(`${site.origin}/no/such/page`);
+    expect(await notice(page).isVisible()).toBe(true);
+    expect(await notice(page).textContent()).toBe(DEMO_NOTICE);
+    const status = await api("/status", StatusEnvelope);
+    expect(status.data).toMatchObject({ demo: true, demoNotice: DEMO_NOTICE });
   });
 
   it("has no serious or critical axe-core findings, in light and dark", async () => {
