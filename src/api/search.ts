@@ -18,11 +18,12 @@ import { suggest } from "../search/suggest.js";
 import { parseQuery as parseParams } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { pagination } from "./skill-lists.js";
+import { excludedVerdicts, ordinalSet } from "./trust-filter.js";
 
 /** The parameter schema depends on the deployment's vocabularies; it is built once per isolate. */
 const searchSchema = (scope: RequestScope) => scope.memo("search-params", () => searchQuery(scope.manifest.vocabulary));
 
-const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex", "mode"] as const;
+const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex", "mode", "trust"] as const;
 const SUGGEST_PARAMS = ["q", "limit"] as const;
 
 /** The search part of the manifest (validated with it, once per isolate). */
@@ -44,11 +45,14 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
   const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
   const query = parseQuery(params.q);
   const manifest = searchManifest(scope);
+  // The trust filter's sets are a few KB: read with the columns, only when the deployment has such skills.
+  const excluded = await Promise.all(excludedVerdicts(params.trust, scope.manifest).map((v) => ordinalSet(scope.store, v)));
   const filters: Filters = {
     categoryMask: maskOf(params.category, vocab.categories),
     platformMask: maskOf(params.platform, vocab.platforms),
     minStars: params.minStars,
     hasIndex: params.hasIndex,
+    ...(excluded.length > 0 ? { excluded: excluded.map((set) => set.ordinals) } : {}),
   };
   const columns: SearchColumns = await scope.store.columns(searchColumns(filters));
   const index = new SearchIndex(scope.store, manifest);
@@ -76,6 +80,7 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
       name: s.name,
       description: s.description,
       stars: s.stars,
+      verdict: s.verdict,
       score: Math.round(outcome.items[k]!.score * 100) / 100,
       highlights: {
         name: highlight(s.name, "name", query.required, typoWords),

@@ -5,6 +5,7 @@
 import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
+import type { TrustMark } from "./scan-record.js";
 import { PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
 import { type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
@@ -22,6 +23,8 @@ export const workersFor = (bytes: number): number => Math.max(1, Math.min(defaul
 export interface FirstPass {
   records: SlimRecord[];
   summaries: string[];
+  /** Each record's trust verdict (src/build/scan-record.ts). */
+  marks: TrustMark[];
   /** The lines skipped (not a valid record), numbered by their line in the file. */
   problems: DatasetProblem[];
   /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
@@ -68,6 +71,7 @@ export interface FirstPassOptions {
   groups: number;
   stats: PassInput["stats"];
   search: boolean;
+  reviews: PassInput["reviews"];
   /** Called with the records read so far over every range. */
   progress: (records: number) => void;
 }
@@ -84,6 +88,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
       groups: options.groups,
       stats: options.stats,
       search: options.search,
+      reviews: options.reviews,
     }),
   );
   // Each range's slim records and summaries, in batches as its worker hands them over, then its result's.
@@ -99,13 +104,14 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
         inputs.length === 1
           ? await runPass(input, progress)
           : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => batches[input.part]!.push(batch));
-      batches[input.part]!.push({ records: result.records, summaries: result.summaries });
+      batches[input.part]!.push({ records: result.records, summaries: result.summaries, marks: result.marks });
       return result;
     }),
   );
 
   const records: SlimRecord[] = [];
   const summaries: string[] = [];
+  const marks: TrustMark[] = [];
   const problems: DatasetProblem[] = [];
   let sorted = true;
   let lines = 0;
@@ -127,6 +133,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     for (const batch of batches[part]!.splice(0)) {
       for (const r of batch.records) records.push(r);
       for (const s of batch.summaries) summaries.push(s);
+      for (const m of batch.marks) marks.push(m);
     }
     lines += result.lines;
     spillBytes += result.spillBytes;
@@ -136,5 +143,17 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
   const meaningParts = results.flatMap((r) => (r.meaning ? [r.meaning] : []));
   const meaning = options.search && sorted && meaningParts.length > 0 ? { files: PostingIndex.fromParts(meaningParts), documents } : null;
-  return { records, summaries, problems, sorted, postings, meaning, parts: ranges.length, groups: options.groups, spillBytes, textBytes };
+  return {
+    records,
+    summaries,
+    marks,
+    problems,
+    sorted,
+    postings,
+    meaning,
+    parts: ranges.length,
+    groups: options.groups,
+    spillBytes,
+    textBytes,
+  };
 }

@@ -17,6 +17,10 @@ export const ROUTES_FILE = "_routes.json";
 export const columnFile = (name: ColumnName): string => `lists/columns/${name}.bin`;
 /** A prebuilt list order: skill ordinals as little-endian u32 (src/contract/list-order.ts). */
 export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists/${sort}-${order}.bin`;
+/** The same order over every skill, malicious ones included (`trust=any`); the order above leaves them out. */
+export const listAllOrderFile = (sort: SortKey, order: SortOrder): string => `lists/all/${sort}-${order}.bin`;
+/** The ordinals of the skills with a verdict, ascending, as little-endian u32 (src/contract/trust-sets.ts). */
+export const trustSetFile = (verdict: "malicious" | "suspicious"): string => `lists/trust/${verdict}.bin`;
 /** Head file `n` of an order: the summaries of its positions from n * chunk, a slotted shard by position (src/contract/list-order.ts LIST_HEAD). */
 export const listHeadFile = (sort: SortKey, order: SortOrder, n: number): string =>
   `lists/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;

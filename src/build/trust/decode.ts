@@ -21,10 +21,22 @@ export interface Budget {
 const BLOB_MAX = 64 * 1024;
 const MIN_DECODED = 6;
 
-export function decodeLine(line: string, budget: Budget): Decoded[] {
+/** Decoders that rewrite a whole line; each is applied at most once along a chain of decodings. */
+const LINE_DECODERS = new Set([
+  "escape sequences",
+  "percent-encoding",
+  "HTML character references",
+  "split strings",
+  "concatenated strings",
+  "invisible characters",
+]);
+
+/** `applied`: the decoders already along this chain (a whole-line rewrite is not repeated). */
+export function decodeLine(line: string, budget: Budget, applied: readonly string[] = []): Decoded[] {
   const out: Decoded[] = [];
   const push = (text: string | undefined, via: string, at: number) => {
     if (text === undefined || text.length < MIN_DECODED || budget.chars <= 0 || text === line) return;
+    if (LINE_DECODERS.has(via) && applied.includes(via)) return;
     const t = text.length > budget.chars ? text.slice(0, budget.chars) : text;
     budget.chars -= t.length;
     out.push({ text: t, via, at });
@@ -95,8 +107,8 @@ export function decodeBase64(s: string): Uint8Array {
 function base64Blobs(line: string, push: Push): void {
   for (const m of line.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
     const blob = m[0].length > BLOB_MAX ? m[0].slice(0, BLOB_MAX) : m[0];
-    // Words, identifiers and paths are not base64 worth reading: base64 of text mixes cases and digits.
-    if (!/[0-9+/=]/.test(blob) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(blob)) continue;
+    // Words, identifiers and paths are not base64 worth reading: base64 of text mixes cases with digits.
+    if (!/[a-z]/.test(blob) || !/[A-Z]/.test(blob) || !(/[0-9+=]/.test(blob) || (blob.length >= 40 && !blob.includes("/")))) continue;
     if (/^[0-9a-fA-F]+$/.test(blob)) continue; // hex, read by hexBlobs
     push(bytesToText(decodeBase64(blob.length % 4 === 1 ? blob.slice(0, -1) : blob)), "base64", m.index);
   }
@@ -204,7 +216,7 @@ export function stringLiterals(line: string, max = 512): { text: string; at: num
 function glued(line: string, push: Push): void {
   const shellEmpty = /[A-Za-z0-9](?:""|'')[A-Za-z0-9]/;
   if (shellEmpty.test(line)) push(line.replace(/([A-Za-z0-9])(?:""|'')(?=[A-Za-z0-9])/g, "$1"), "split strings", line.search(shellEmpty));
-  if (!/["'`]\s{0,8}(?:\+|\.\.|,|\s)\s{0,8}["'`]|\.join\(|\bjoin\(|concat\(/.test(line)) return;
+  if (!/["'`]\s{0,8}(?:\+|\.\.)\s{0,8}["'`]|\]\s{0,4}\.join\(|\bjoin\(\s{0,4}\[|concat\(/.test(line)) return;
   const lits = stringLiterals(line);
   if (lits.length < 2) return;
   push(lits.map((l) => l.text).join(""), "concatenated strings", lits[0]!.at);

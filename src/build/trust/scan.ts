@@ -78,5 +78,16 @@ export function scanRepository(input: ScanInput): ScanResult {
       why: h.why,
     })),
   );
-  return { verdict: verdictOf(findings), findings: findings.slice(0, FINDINGS_MAX), rules: RULES_VERSION };
+  // Each skill folder is judged on its own findings (a collection of 800 skills does not add up its
+  // skills' mediums); the repository takes its worst folder's verdict.
+  const skillOfFile = new Map<string, string>();
+  for (const folder of folders.values()) for (const f of folder.files) skillOfFile.set(f.view.path, folder.skill);
+  const byFolder = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = skillOfFile.get(f.file) ?? "";
+    byFolder.set(key, [...(byFolder.get(key) ?? []), f]);
+  }
+  const verdicts = [...byFolder.values()].map(verdictOf);
+  const verdict: TrustVerdict = verdicts.includes("malicious") ? "malicious" : verdicts.includes("suspicious") ? "suspicious" : "clean";
+  return { verdict, findings: findings.slice(0, FINDINGS_MAX), rules: RULES_VERSION };
 }

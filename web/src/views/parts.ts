@@ -5,6 +5,7 @@ import type { Pagination } from "../../../src/schemas/envelope.js";
 import type { Category, SearchResult, SkillSummary } from "../../../src/schemas/resources.js";
 import type { App } from "../app.js";
 import { formatDate, formatNumber, h, highlight } from "../dom.js";
+import { verdictBadge } from "./trust.js";
 
 type Pages = z.infer<typeof Pagination>;
 
@@ -14,7 +15,7 @@ export function summaryCard(app: App, s: SkillSummary, categoryNames: Map<string
   return h(
     "li",
     { class: "card" },
-    h("h3", {}, h("a", { href: skillHref(s.owner, s.repo) }, s.name)),
+    h("h3", {}, h("a", { href: skillHref(s.owner, s.repo) }, s.name), " ", verdictBadge(app, s.verdict)),
     h("p", { class: "repo" }, `${s.owner}/${s.repo}`),
     h("p", { class: "description" }, s.description),
     h(
@@ -33,7 +34,7 @@ export function resultCard(app: App, r: SearchResult): HTMLElement {
   return h(
     "li",
     { class: "card" },
-    h("h3", {}, h("a", { href: skillHref(r.owner, r.repo) }, ...highlight(r.highlights.name))),
+    h("h3", {}, h("a", { href: skillHref(r.owner, r.repo) }, ...highlight(r.highlights.name)), " ", verdictBadge(app, r.verdict)),
     h("p", { class: "repo" }, `${r.owner}/${r.repo}`),
     h("p", { class: "description" }, ...highlight(r.highlights.description)),
     h(

@@ -1,4 +1,4 @@
-// A skill's page: facts, install commands with copy buttons, the SKILL.md rendered and sanitised
+// A skill's page: facts, the trust scan's verdict and findings (views/trust.ts), install commands with copy buttons, the SKILL.md rendered and sanitised
 // (or another SKILL.md of the collection, chosen by ?file=), statistics and the star history.
 
 import { pagePath } from "../../../src/contract/page-routes.js";
@@ -13,6 +13,7 @@ import { platformName } from "../platforms.js";
 import { starChart } from "../star-chart.js";
 import { renderNotFound } from "./not-found.js";
 import { categoryNameMap, failure, loading } from "./parts.js";
+import { trustSection } from "./trust.js";
 
 export function mountSkill(app: App, main: HTMLElement, owner: string, repo: string) {
   const { t } = app;
@@ -82,16 +83,22 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
             h("a", { class: "chip", href: pagePath("category", { slug: c }), lang: app.locale }, names.get(c) ?? c),
           ),
         ),
-        h(
-          "section",
-          { "aria-labelledby": "install-title" },
-          h("h2", { id: "install-title" }, t("install")),
-          h(
-            "ul",
-            { class: "installs" },
-            ...Object.entries(s.installCommands).map(([platform, command]) => installRow(app, platform, command)),
-          ),
-        ),
+        // A malicious skill: the warning and its findings instead of install commands; a suspicious
+        // one: its findings above them; a clean one: the scan's note after them.
+        s.trust.verdict === "clean" ? null : trustSection(app, s),
+        s.trust.verdict === "malicious"
+          ? null
+          : h(
+              "section",
+              { "aria-labelledby": "install-title" },
+              h("h2", { id: "install-title" }, t("install")),
+              h(
+                "ul",
+                { class: "installs" },
+                ...Object.entries(s.installCommands).map(([platform, command]) => installRow(app, platform, command)),
+              ),
+            ),
+        s.trust.verdict === "clean" ? trustSection(app, s) : null,
         s.skills.length > 1
           ? h(
               "nav",
