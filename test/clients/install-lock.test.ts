@@ -188,6 +188,19 @@ describe("replaceFolder", () => {
     expect(readdirSync(join(root, ".agents", "skills"))).toEqual(["pdf"]);
   });
 
+  it("makes a global root that does not exist yet, and unmakes it when the write fails", async () => {
+    const home = scratch();
+    const root = join(home, ".config", "opencode");
+    const clash = [...files, { path: "SKILL.md", bytes: bytes("again\n"), executable: false }];
+    await expect(replaceFolder(root, join(root, "skills", "pdf"), clash)).rejects.toThrow();
+    expect(readdirSync(home)).toEqual([]);
+    const swap = await replaceFolder(root, join(root, "skills", "pdf"), files);
+    await swap.undo();
+    expect(readdirSync(home)).toEqual([]);
+    await (await replaceFolder(root, join(root, "skills", "pdf"), files)).commit();
+    expect(readdirSync(join(root, "skills", "pdf")).sort()).toEqual(["SKILL.md", "scripts"]);
+  });
+
   it("undo puts the previous folder back, byte for byte", async () => {
     const root = scratch();
     const target = join(root, "pdf");

@@ -58,11 +58,31 @@ export interface Swap {
   commit(): Promise<void>;
 }
 
+/** The folders from the filesystem's root down to `folder` that do not exist yet, outermost first. */
+async function missingAncestors(folder: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (let at = folder; !(await exists(at)); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  return missing;
+}
+
 /** Writes `files` as the folder `target` (inside `root`), replacing what is there; commit or undo the result. */
 export async function replaceFolder(root: string, target: string, files: readonly FileToWrite[]): Promise<Swap> {
-  const created = await missingParents(root, target);
-  const parents = created.filter((f) => f !== target);
-  for (const folder of parents) await mkdir(folder);
+  // A global target's root (~/.codex) may not exist yet: it is made, and unmade on failure, like the rest.
+  const parents = await missingAncestors(root);
+  try {
+    for (const folder of parents) await mkdir(folder);
+    for (const folder of await missingParents(root, target)) {
+      if (folder === target) continue;
+      await mkdir(folder);
+      parents.push(folder);
+    }
+  } catch (e) {
+    await removeCreated(parents);
+    throw e;
+  }
   const stage = hidden(target, "staging");
   let previous: string | undefined;
   try {
