@@ -37,8 +37,22 @@ export async function trustFixtures(siteDir: string): Promise<void> {
   });
 }
 
-/** Rewrites the files listings of kit/traversal and kit/bad-digest. */
+interface Listed {
+  path: string;
+  sha256: string;
+}
+
+const byPath = (a: Listed, b: Listed) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** Rewrites the files listings (the `list` of the skill's files entry) of kit/traversal and kit/bad-digest. */
 export async function tamperHostile(siteDir: string): Promise<void> {
-  void siteDir;
-  throw new Error("the files listing's place in the built site is not known yet");
+  await tamperEntry(siteDir, "files", "kit", "traversal", (entry) => {
+    const notes = entry.list.find((f: Listed) => f.path === "notes.md");
+    entry.list = [...entry.list, { ...notes, path: "../../escape.sh" }, { ...notes, path: "/tmp/absolute.sh" }].sort(byPath);
+    return entry;
+  });
+  await tamperEntry(siteDir, "files", "kit", "bad-digest", (entry) => {
+    entry.list = entry.list.map((f: Listed) => (f.path === "notes.md" ? { ...f, sha256: "0".repeat(64) } : f));
+    return entry;
+  });
 }

@@ -110,9 +110,13 @@ describe("install <owner>/<repo>", () => {
     expect(tree(p.cwd).filter((l) => !l.startsWith(".agents/skills/pdf/"))).toEqual([
       ".agents/",
       ".agents/skills/",
-      ".agents/skills/pdf/",
       expect.stringMatching(/^skills-lock\.json 644 /),
     ]);
+    expect(tree(folder)).toEqual(
+      ["reference/", "reference/forms/", "scripts/", ...Object.keys(expected)]
+        .sort()
+        .map((rel) => (rel.endsWith("/") ? rel : `${rel} ${(rel.endsWith(".sh") ? scriptMode : 0o644).toString(8)} ${sha256(expected[rel]!)}`)),
+    );
     const lock = JSON.parse(readFileSync(join(p.cwd, "skills-lock.json"), "utf8"));
     expect(lock).toEqual({
       version: 1,
