@@ -34,6 +34,13 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(build|contract|schemas|dataset|search)/" },
     },
     {
+      name: "trust-scanner-is-pure",
+      comment: "the scanner (src/build/trust) reads untrusted files: it imports only itself, the schemas and zod (no I/O, no node:)",
+      severity: "error",
+      from: { path: "^src/build/trust/" },
+      to: { pathNot: "^(src/build/trust/|src/schemas/|node_modules/zod/)" },
+    },
+    {
       name: "crawler-imports-contract-and-dataset",
       comment: "the crawler (src/ingest) imports the contract and the dataset only",
       severity: "error",
