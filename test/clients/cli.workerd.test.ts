@@ -95,6 +95,14 @@ describe("one skill", () => {
     expect((await json(["get", "anvil-dev/pdf"])).data).toEqual(raw.body.data);
   });
 
+  it("files lists every file of the skill folders", async () => {
+    const raw = await call("/skills/anvil-dev/pdf/files");
+    expect((await json(["files", "anvil-dev/pdf"])).data).toEqual(raw.body.data);
+    const text = await ok(cli(["files", "anvil-dev/pdf"]));
+    expect(firstCells(text, /^PATH\s+KIND\s+SIZE\s+SHA-256$/)).toEqual(raw.body.data.map((f: { path: string }) => f.path));
+    expect(text).toContain(`${raw.body.data[0].sha256.slice(0, 12)}…`);
+  });
+
   it("content prints the file byte for byte, and --path picks another one", async () => {
     const raw = await call("/skills/anvil-dev/pdf/content");
     expect(await ok(cli(["content", "anvil-dev/pdf"]))).toBe(raw.body.data.content);

@@ -1,4 +1,4 @@
-// The commands that read the API and print: one per endpoint (list, search, get, content, stats,
+// The commands that read the API and print: one per endpoint (list, search, get, files, content, stats,
 // autocomplete, categories, status, index-status, events). Text for people, --json for programs.
 import type { EventType } from "../events.js";
 import type { ListSkillsParams, SearchParams, SkillSummary } from "../types.js";
@@ -81,6 +81,22 @@ export async function content(c: CommandContext): Promise<number> {
   if (c.o.json) return c.json({ data: r.data, meta: r.meta });
   // The file as it is, byte for byte: nothing added, so it can be redirected into a file.
   c.io.stdout.write(r.data.content);
+  return 0;
+}
+
+export async function files(c: CommandContext): Promise<number> {
+  const [owner, repo] = ownerRepo(one(c.args, "a skill as owner/repo", "files"), "files");
+  const r = await c.client.listSkillFiles(owner, repo);
+  if (c.o.json) return c.json({ data: r.data, meta: r.meta });
+  c.print(
+    table(
+      // The digest shortened for reading; --json has it whole.
+      ["PATH", "KIND", "SIZE", "SHA-256"],
+      r.data.map((f) => [f.path, f.kind, number(f.size), `${f.sha256.slice(0, 12)}…`]),
+      c.columns,
+      c.colour,
+    ),
+  );
   return 0;
 }
 

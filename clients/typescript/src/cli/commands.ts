@@ -45,6 +45,14 @@ export const COMMANDS: Command[] = [
     run: api.get,
   },
   {
+    name: "files",
+    args: "<owner/repo>",
+    summary: "every file of the skill folders, with kind, size and SHA-256",
+    options: [],
+    methods: ["listSkillFiles"],
+    run: api.files,
+  },
+  {
     name: "content",
     args: "<owner/repo>",
     summary: "a file of the skill folder as it is (--path; default the SKILL.md)",

@@ -18,8 +18,7 @@ import { none, one, skillRef } from "./values.js";
 function installContext(c: CommandContext): InstallContext & { endProgress(): void } {
   const target = targetFor({ agent: c.o.agent, global: c.o.global, dir: c.o.dir, cwd: c.io.cwd, home: c.io.home });
   const progress = progressOn(c.io.stderr, c.o.verbose === true);
-  // Until the client has listSkillFiles (the files listing, from the trust work), it is typed by hand here.
-  const source: SkillSource = c.client as unknown as SkillSource;
+  const source: SkillSource = c.client;
   return {
     source,
     target,
