@@ -115,7 +115,9 @@ describe("install <owner>/<repo>", () => {
     expect(tree(folder)).toEqual(
       ["reference/", "reference/forms/", "scripts/", ...Object.keys(expected)]
         .sort()
-        .map((rel) => (rel.endsWith("/") ? rel : `${rel} ${(rel.endsWith(".sh") ? scriptMode : 0o644).toString(8)} ${sha256(expected[rel]!)}`)),
+        .map((rel) =>
+          rel.endsWith("/") ? rel : `${rel} ${(rel.endsWith(".sh") ? scriptMode : 0o644).toString(8)} ${sha256(expected[rel]!)}`,
+        ),
     );
     const lock = JSON.parse(readFileSync(join(p.cwd, "skills-lock.json"), "utf8"));
     expect(lock).toEqual({
