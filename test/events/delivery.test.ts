@@ -2,7 +2,7 @@
 // the standardwebhooks verifier): order, retries on 500 and on a timeout, Retry-After, 410
 // disables, 3 days of failures disable, types not subscribed are passed over, private targets
 // refused. Subscriptions and the feed are in memory here (src/events/webhooks: memoryTextKV,
-// memoryFeed); the script runs them over KV and the served feed in webhooks-cli.test.ts.
+// memoryFeed); the script runs them over KV and the served feed in webhooks-cli.workerd.test.ts.
 
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";

@@ -7,7 +7,7 @@ import { createKey, type KeyStore, listKeys, revokeKey } from "../../src/node/ke
 import { memoryKV } from "../support/memory-kv.js";
 
 // Key administration over an in-memory store; the same operations run against wrangler's local KV
-// through the keys script in limits.test.ts.
+// through the keys script in limits.workerd.test.ts.
 function memoryStore() {
   const kv = memoryKV();
   const metadata = new Map<string, unknown>();

@@ -10,7 +10,7 @@ import { ApiError } from "../../../src/contract/errors.js";
 import { type MemoryKV, memoryKV } from "../../support/memory-kv.js";
 
 // The limiter as the function calls it, over an in-memory KV; the same flows run through
-// `wrangler pages dev` in limits.test.ts.
+// `wrangler pages dev` in limits.workerd.test.ts.
 const HOUR = 3_600_000;
 const T0 = 493_000 * HOUR + 600_000; // ten minutes into a window
 
