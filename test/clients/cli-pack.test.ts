@@ -1,7 +1,7 @@
 // Packing the TypeScript client leaves the repository as it was: the tarball goes where it is told
 // (a temporary folder), and what `npm install` or a plain `npm pack` inside the package would leave
-// there (a lockfile, a tarball) is ignored by git. The tarball carries the bin, the README and the
-// manifest, never the sources or tests.
+// there (a lockfile, a tarball) is ignored by git. The tarball carries the bin, the README, the
+// licence and the manifest, never the sources or tests.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,8 +29,8 @@ describe("npm pack of clients/typescript", () => {
       expect(readdirSync(out)).toEqual(["skills-directory-0.1.0.tgz"]);
       expect(treeState()).toEqual(before);
       const files: string[] = JSON.parse(r.stdout)[0].files.map((f: { path: string }) => f.path);
-      expect(files).toEqual(expect.arrayContaining(["bin/skills-directory.js", "README.md", "package.json"]));
-      expect(files.filter((f) => !/^(dist\/|bin\/|README\.md$|package\.json$)/.test(f))).toEqual([]);
+      expect(files).toEqual(expect.arrayContaining(["bin/skills-directory.js", "README.md", "LICENSE", "package.json"]));
+      expect(files.filter((f) => !/^(dist\/|bin\/|README\.md$|LICENSE$|package\.json$)/.test(f))).toEqual([]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
