@@ -21,10 +21,11 @@ module.exports = {
     },
     {
       name: "function-imports-contract-and-search",
-      comment: "the function (functions/, src/api) imports the contract and the engine, never the build, the crawler or node:",
+      comment:
+        "the function (functions/, src/api) imports the contract, the engine, zod and the MCP SDK's server side (src/api/mcp), never the build, the crawler or node:",
       severity: "error",
       from: { path: "^(functions|src/api)/" },
-      to: { pathNot: `${workerd}|^node_modules/zod/` },
+      to: { pathNot: `${workerd}|^node_modules/zod/|^node_modules/@modelcontextprotocol/sdk/dist/esm/(types|server/|validation/)` },
     },
     {
       name: "build-imports-contract-dataset-search",
@@ -32,6 +33,13 @@ module.exports = {
       severity: "error",
       from: { path: "^src/build/" },
       to: { path: "^src/", pathNot: "^src/(build|contract|schemas|dataset|search)/" },
+    },
+    {
+      name: "trust-scanner-is-pure",
+      comment: "the scanner (src/build/trust) reads untrusted files: it imports only itself, the schemas and zod (no I/O, no node:)",
+      severity: "error",
+      from: { path: "^src/build/trust/" },
+      to: { pathNot: "^(src/build/trust/|src/schemas/|node_modules/zod/)" },
     },
     {
       name: "crawler-imports-contract-and-dataset",

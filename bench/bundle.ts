@@ -16,6 +16,16 @@ const report = [
     ["modules", "minified KiB", "gzip KiB", "share of the 3 MiB free limit (gzip)"],
     [[bundle.modules, kib(bundle.bytes), kib(bundle.gzipBytes), `${((bundle.gzipBytes / (3 * 1024 * 1024)) * 100).toFixed(1)} %`]],
   ),
+  "",
+  "Where the minified bytes come from (an npm package by name, the project's code by folder; the MCP server brings `@modelcontextprotocol/sdk`, `@cfworker/json-schema` and ajv with its dependencies, which the SDK's `Server` imports whether used or not):",
+  "",
+  table(
+    ["origin", "minified KiB", "share"],
+    Object.entries(bundle.byOrigin)
+      .filter(([, bytes]) => bytes >= 512)
+      .sort((a, b) => b[1] - a[1])
+      .map(([origin, bytes]) => [origin, kib(bytes), `${((bytes / bundle.bytes) * 100).toFixed(1)} %`]),
+  ),
 ].join("\n");
 console.log(report);
 mkdirSync("bench/results", { recursive: true });

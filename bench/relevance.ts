@@ -14,8 +14,10 @@ import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
 import { KNOWN_ANSWERS, NESTED_ANSWERS, TYPO_ANSWERS } from "../src/node/known-answers.js";
 import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
-import { executeQuery, NO_FILTERS, SearchIndex, searchColumns, type TypoMode } from "../src/search/engine.js";
+import { executeQuery } from "../src/search/engine.js";
+import { NO_FILTERS, searchColumns } from "../src/search/filter.js";
 import { parseQuery } from "../src/search/query.js";
+import { SearchIndex, type TypoMode } from "../src/search/resolve.js";
 import { machineLine, percentile, table } from "./support/machine.js";
 
 const ROOT = resolve(import.meta.dirname, "..");

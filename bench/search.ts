@@ -24,8 +24,10 @@ import { EntriesShard, SearchManifest } from "../src/contract/search-manifest.js
 import { readDataset } from "../src/dataset/files.js";
 import { folderAssets } from "../src/node/folder-assets.js";
 import { convertSharedDataset, SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
-import { executeQuery, NO_FILTERS, SearchIndex } from "../src/search/engine.js";
+import { executeQuery } from "../src/search/engine.js";
+import { NO_FILTERS } from "../src/search/filter.js";
 import { parseQuery } from "../src/search/query.js";
+import { SearchIndex } from "../src/search/resolve.js";
 import { fold, terms } from "../src/search/text.js";
 import { seeded } from "../src/synth/random.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";

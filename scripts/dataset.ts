@@ -9,8 +9,9 @@ const PROJECT_ROOT = resolve(import.meta.dirname, "..");
 await runCommand({
   name: "dataset",
   usage: `save|restore|list --store folder:PATH|r2:BUCKET[/PREFIX] [--data DIR] [--id ID] [--remote-store] [--persist-to DIR]
-  save        upload the dataset folder as a new snapshot and make it the latest
-  restore     replace the dataset folder with the latest snapshot (or --id ID), verified
+  save        upload the dataset folder (it must hold skills.jsonl) as a new snapshot and make it the latest
+  restore     replace the dataset folder with the latest snapshot (or --id ID), verified first;
+              the dataset it replaces is kept as DIR.previous
   list        the snapshots saved so far, newest first
   --data DIR        the dataset folder (default .dataset)
   --remote-store    an r2: store is the bucket on Cloudflare (default: wrangler's local R2)

@@ -1,23 +1,28 @@
-// npm start: builds dist/ (the API's files and the page) from the embedded dataset in data/ and serves it on localhost, offline.
+// npm start: builds dist/ (the API's files and the page) from the embedded dataset in data/ and serves it on
+// localhost, offline, with development rate limits (src/node/local-limits.ts).
 
 import { build } from "../src/build/build.js";
 import { recordEvents } from "../src/events/record.js";
 import { runCommand } from "../src/node/cli.js";
+import { localLimits } from "../src/node/local-limits.js";
 import { ensureServePort, portFromEnv, serveSite } from "../src/node/serve.js";
 
 await runCommand({
   name: "start",
-  usage: `(no options; PORT=N serves on another port than 8788)
-  builds dist/ from the embedded dataset in data/ and serves the page at http://127.0.0.1:PORT/ and the API
-  at http://127.0.0.1:PORT/api/v1 until Ctrl-C`,
-  options: {},
-  async run() {
+  usage: `[--out DIR] [--state DIR]   (PORT=N serves on another port than 8788)
+  builds the embedded dataset in data/ and serves the page at http://127.0.0.1:PORT/ and the API at
+  http://127.0.0.1:PORT/api/v1 until Ctrl-C, with development rate limits (RATE_LIMIT_* override them)
+  --out DIR     where the site is built (default dist)
+  --state DIR   wrangler's local state: KV counters and keys (default .wrangler/state)`,
+  options: { out: { type: "string", default: "dist" }, state: { type: "string" } },
+  async run({ values }) {
     const port = portFromEnv();
     // Fail before the build, not after it, when the port is taken.
     await ensureServePort(port);
+    const limits = localLimits("development");
     const report = await build({
       dataDir: "data",
-      outDir: "dist",
+      outDir: values.out,
       publicDir: "public",
       builtAt: new Date(),
       log: (l) => console.log(l),
@@ -27,6 +32,7 @@ await runCommand({
     console.log(
       `built ${report.skills} skills; serving the page at http://127.0.0.1:${port}/ and the API at http://127.0.0.1:${port}/api/v1`,
     );
-    return serveSite({ siteDir: "dist", port });
+    console.log(limits.summary);
+    return serveSite({ siteDir: values.out, port, persistTo: values.state, vars: limits.vars });
   },
 });

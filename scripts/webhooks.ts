@@ -17,6 +17,7 @@ import { subscriptionStore } from "../src/events/webhooks/store.js";
 import type { PublicSubscription } from "../src/events/webhooks/subscription.js";
 import { checkUrl } from "../src/events/webhooks/target.js";
 import { type ParsedArgs, runCommand, UsageError } from "../src/node/cli.js";
+import { localApiUrl } from "../src/node/serve.js";
 import { formatTable } from "../src/node/table.js";
 import { openKV } from "../src/node/webhooks-kv.js";
 
@@ -27,7 +28,7 @@ const USAGE = `add|list|remove|test|redeliver|deliver [options]
   test ID
   redeliver --event EVENT_ID [--subscription ID]
   deliver
-options: --api URL (the API whose feed is read; default http://127.0.0.1:8788/api/v1; SKILLS_API_KEY is sent as its key),
+options: --api URL (the API whose feed is read; default $SKILLS_API_URL, else http://127.0.0.1:$PORT/api/v1 with PORT 8788; SKILLS_API_KEY is sent as its key),
          --allow-private (allow private, loopback and link-local targets), --remote (the deployed KV namespace),
          --persist-to DIR (wrangler's local state folder), --attempts N, --backoff-ms N, --timeout-ms N, --max-retry-after-ms N`;
 
@@ -58,7 +59,7 @@ const OPTIONS = {
   since: { type: "string" },
   event: { type: "string" },
   subscription: { type: "string" },
-  api: { type: "string", default: "http://127.0.0.1:8788/api/v1" },
+  api: { type: "string" },
   "allow-private": { type: "boolean", default: false },
   remote: { type: "boolean", default: false },
   "persist-to": { type: "string" },
@@ -86,7 +87,12 @@ async function main(values: ParsedArgs<typeof OPTIONS>["values"], positionals: s
     maxRetryAfterMs: count("max-retry-after-ms", values["max-retry-after-ms"], DEFAULT_POLICY.maxRetryAfterMs),
   };
   const allowPrivate = values["allow-private"];
-  const feed = feedClient({ api: values.api, apiKey: process.env.SKILLS_API_KEY || undefined, sleep });
+  const feed = feedClient({
+    api: values.api ?? localApiUrl(),
+    apiKey: process.env.SKILLS_API_KEY || undefined,
+    sleep,
+    onWait: (message) => console.error(message),
+  });
   const where = values.remote ? "the deployed KV namespace" : "the local KV";
   // A target that will be refused is refused before wrangler starts.
   if (command === "add" && values.url !== undefined) checkUrl(values.url, allowPrivate);

@@ -33,6 +33,8 @@ export interface ApiEnv {
   RATE_LIMIT_PREMIUM?: string;
   /** Optional override: requests per hour for all anonymous callers of one IPv6 /48 together. */
   RATE_LIMIT_IPV6_48?: string;
+  /** "1" on a server started by `npm start` or `npm run serve`: a 429 then says how to lift the limit locally. */
+  LOCAL_SERVER?: string;
   /** Benchmark hook: "1" turns the rate limiter off (to measure its cost). Never set in production. */
   RATE_LIMIT_DISABLED?: string;
   /** Test hook: a fixed clock (Unix milliseconds) for rate-limit windows. Only honoured when ALLOW_TEST_CLOCK is "1". */

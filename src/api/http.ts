@@ -11,8 +11,10 @@ export const CORS_HEADERS: Record<string, string> = {
 export const RESPONSE_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   "X-Content-Type-Options": "nosniff",
-  // The rate-limit headers differ by credential: a shared cache must not hand one caller's answer to another.
-  Vary: "Authorization",
+  // The request headers that choose the caller's tier and budget, and so the X-RateLimit-* headers
+  // (and a 401 for a bad key): the credential, and the page's marker with the browser's
+  // Sec-Fetch-Site that rate-limit/page-client.ts reads. A shared cache must key on them all.
+  Vary: "Authorization, X-Skills-Client, Sec-Fetch-Site",
 };
 
 export const PREFLIGHT_HEADERS: Record<string, string> = {

@@ -7,7 +7,7 @@ import { openApi } from "./openapi-route.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { autocompleteRoute, searchRoute } from "./search.js";
 import { skillList } from "./skill-lists.js";
-import { skillContent, skillDetail, skillStats } from "./skill-lookup.js";
+import { skillContent, skillDetail, skillFiles, skillStats } from "./skill-lookup.js";
 import { indexStatus, status } from "./status.js";
 
 export const API_PREFIX = "/api/v1";
@@ -42,6 +42,7 @@ export function route(segments: readonly string[]): Handler | undefined {
     if (b === undefined) return a === "search" ? searchRoute : a === "autocomplete" ? autocompleteRoute : undefined;
     if (c === undefined) return (s) => skillDetail(s, a, b);
     if (c === "content") return (s) => skillContent(s, a, b);
+    if (c === "files") return (s) => skillFiles(s, a, b);
     if (c === "stats") return (s) => skillStats(s, a, b);
     return undefined;
   }

@@ -7,6 +7,8 @@
 import { isPageRoute } from "../contract/page-routes.js";
 
 export const API_PREFIX = "/api/v1";
+/** The MCP server's endpoint (src/api/mcp), exactly this path. */
+export const MCP_PATH = "/mcp";
 
 /** Top-level names reserved for the API and its data, compared after normalisation. */
 const RESERVED = new Set(["api", "_data"]);
@@ -17,6 +19,8 @@ const DECODE_ROUNDS = 8;
 export type PathKind =
   /** Exactly `/api/v1` or below: the API's router answers (an endpoint or its JSON 404). */
   | "api"
+  /** Exactly `/mcp`: the MCP server. */
+  | "mcp"
   /** Another spelling of `/api` or `/_data`: the JSON 404, never a file. */
   | "reserved"
   /** A route of the page: its index.html. */
@@ -61,6 +65,7 @@ export function firstSegments(pathname: string): string[] {
 
 export function classifyPath(pathname: string): PathKind {
   if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return "api";
+  if (pathname === MCP_PATH) return "mcp";
   if (firstSegments(pathname).some((s) => RESERVED.has(s))) return "reserved";
   return isPageRoute(pathname) ? "page" : "other";
 }

@@ -1,9 +1,11 @@
 // The one function in front of the whole deployment (`_routes.json` sends it every path but the
-// page's own static files): the API under /api/v1, the page's index.html for the page's routes, its
+// page's own static files): the API under /api/v1, the MCP server at /mcp, the page's index.html for the page's routes, its
 // 404.html for other paths, and the JSON 404 for every other spelling of /api or /_data. Files reach
 // a caller only through ASSETS requests built here from fixed paths, never from the request's path.
 import type { ApiContext } from "./env.js";
 import { handleRequest, outsideApi, type Services } from "./handle.js";
+import { handleMcp } from "./mcp/endpoint.js";
+import { withPageHeaders } from "./page-policy.js";
 import { classifyPath } from "./site-paths.js";
 
 const ASSET_ORIGIN = "https://assets.invalid";
@@ -33,7 +35,7 @@ const isHtml = (res: Response) => (res.headers.get("Content-Type") ?? "").starts
 /** The page's 404.html with status 404, or the JSON 404 when the deployment has no such page. */
 async function notFoundPage(ctx: ApiContext, pathname: string): Promise<Response> {
   const res = await pageFile(ctx, MISSING_PROBE);
-  if (res.status === 404 && isHtml(res)) return res;
+  if (res.status === 404 && isHtml(res)) return withPageHeaders(res);
   await res.body?.cancel();
   return outsideApi(pathname);
 }
@@ -43,11 +45,13 @@ export async function handleSite(ctx: ApiContext, services: Services): Promise<R
   switch (classifyPath(pathname)) {
     case "api":
       return handleRequest(ctx, services);
+    case "mcp":
+      return handleMcp(ctx, services);
     case "reserved":
       return outsideApi(pathname);
     case "page": {
       const res = await pageFile(ctx, PAGE_ENTRY);
-      if (res.status === 304 || (res.status === 200 && isHtml(res))) return res;
+      if (res.status === 304 || (res.status === 200 && isHtml(res))) return withPageHeaders(res);
       await res.body?.cancel();
       return notFoundPage(ctx, pathname);
     }

@@ -223,7 +223,7 @@ async function buildFrom(
   const data = prefixed(sink, DATA_PREFIX);
 
   log(`writing the shards of ${records.length} skills`);
-  const plan = planShards(records, read.summaries);
+  const plan = planShards(records, read.summaries, read.textBytes);
   for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
   const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
   // With threads to spare (the first pass had several), a worker assembles the detail and files
@@ -233,6 +233,7 @@ async function buildFrom(
       ? runInWorker<WrittenFile[]>("shard-worker", {
           spill,
           skillShards: plan.skillShards,
+          textShards: plan.textShards,
           aliasEntries: [...plan.aliasEntries],
           root: resolve(options.outDir),
           prefix: DATA_PREFIX,
@@ -285,7 +286,7 @@ async function buildFrom(
       format: MANIFEST_FORMAT,
       generatedAt: meta.generatedAt,
       counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
-      shards: { skills: plan.skillShards, summaries: plan.summaryShards },
+      shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
       lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
       vocabulary,
       search,

@@ -13,12 +13,14 @@ import {
   SearchMeta,
   SkillContentEnvelope,
   SkillDetailEnvelope,
+  SkillFilesEnvelope,
   SkillListEnvelope,
   SkillStatsEnvelope,
   StatusEnvelope,
   SuggestionEnvelope,
 } from "../schemas/envelope.js";
 import { EventsEnvelope, SkillEvent } from "../schemas/events.js";
+import { FileEntry } from "../schemas/files.js";
 import {
   Category,
   CategoryDetail,
@@ -40,6 +42,7 @@ const COMPONENTS = {
   SkillDetail,
   NestedSkill,
   SkillContent,
+  FileEntry,
   SkillStats,
   StarPoint,
   Category,
@@ -59,6 +62,7 @@ const COMPONENTS = {
   SkillListResponse: SkillListEnvelope,
   SkillDetailResponse: SkillDetailEnvelope,
   SkillContentResponse: SkillContentEnvelope,
+  SkillFilesResponse: SkillFilesEnvelope,
   SkillStatsResponse: SkillStatsEnvelope,
   CategoryListResponse: CategoryListEnvelope,
   CategoryDetailResponse: CategoryDetailEnvelope,

@@ -186,6 +186,7 @@ export function openApiDocument(vocab: Vocabulary, serverUrl = "/api/v1"): JsonS
       description:
         "Read-only JSON API over a directory of agent skills (SKILL.md packages from public GitHub repositories): lists, details, raw content, statistics, categories, full-text search and autocomplete. No key is needed; `Authorization: Bearer <key>` raises the hourly rate limit. Every error uses the envelope `{error: {code, message}, meta: {requestId}}`.",
       contact: { name: "Skills Directory maintainers" },
+      license: { name: "Apache License 2.0", identifier: "Apache-2.0" },
     },
     servers: [{ url: serverUrl, description: "This deployment" }],
     security: [{}, { bearer: [] }],

@@ -30,6 +30,8 @@ export interface FirstPass {
   parts: number;
   groups: number;
   spillBytes: number;
+  /** Bytes of the skill folders' text entries, to size the text shards. */
+  textBytes: number;
 }
 
 /** What a build worker posts: progress (records so far) and batches of its output, then its result once. */
@@ -105,6 +107,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   let sorted = true;
   let lines = 0;
   let spillBytes = 0;
+  let textBytes = 0;
   results.forEach((result, part) => {
     const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
     problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
@@ -117,8 +120,9 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     }
     lines += result.lines;
     spillBytes += result.spillBytes;
+    textBytes += result.textBytes;
   });
   const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
   const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
-  return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes };
+  return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes, textBytes };
 }

@@ -4,45 +4,70 @@
 // made. The text-heavy entries (detail, files) are rendered one skill at a time as the dataset
 // streams (renderSkillEntries) and assembled shard by shard later (assembleShards); the summaries
 // and old names come from the slim records the build keeps (planShards).
-import { skillKey } from "../contract/key.js";
-import { DetailEntry } from "../contract/manifest.js";
+import { createHash } from "node:crypto";
+import { fileKey, skillKey } from "../contract/key.js";
+import { DetailEntry, FilesEntry, TextEntry } from "../contract/manifest.js";
 import { shardFile } from "../contract/paths.js";
 import { packRef, shardCountFor, shardOf } from "../contract/shard.js";
 import { bodyStart } from "../contract/skill-body.js";
-import { primaryFile, toContent, toDetail, toStats, toSummary } from "../contract/skill-views.js";
+import { fileList, primaryFile, toContent, toDetail, toStats, toSummary } from "../contract/skill-views.js";
 import { encodeSlotted } from "../contract/slotted.js";
 import { stableStringify } from "../dataset/json.js";
-import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
-import { SkillContent, SkillSummary } from "../schemas/resources.js";
+import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
+import { SkillSummary } from "../schemas/resources.js";
 
 /**
- * Aim for shards of about this many bytes (detail) and items (summaries): few enough files for Pages'
+ * Aim for shards of about this many bytes (detail, text) and items (summaries): few enough files for Pages'
  * 20,000 files per site and small enough for its 25 MiB per file at 100k skills
  * (https://developers.cloudflare.com/pages/platform/limits/; docs/SCALE.md has the counts).
  */
 export const DETAIL_SHARD_BYTES = 512 * 1024;
+export const TEXT_SHARD_BYTES = 256 * 1024;
 export const SUMMARIES_PER_SHARD = 64;
 
-/** One skill's text-heavy entries, as JSON: its detail entry, and its other SKILL.md files (null without any). */
+/**
+ * One skill's text-heavy entries, as JSON: its detail entry, its files entry (the listing of its
+ * skill folders and its other SKILL.md files), and each other text file of its folders under its
+ * file key (src/contract/key.ts fileKey).
+ */
 export interface SkillEntries {
   detail: string;
-  files: string | null;
+  files: string;
+  texts: [string, string][];
+  /** The bytes of the folders' other text files (their UTF-8 JSON), to size the text shards. */
+  textBytes: number;
 }
 
-/** Renders and validates the detail and files entries of one record. */
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** Renders and validates the detail, files and text entries of one record. */
 export function renderSkillEntries(r: SkillRecord, stats: StatsFile): SkillEntries {
   const { content: _body, ...rest } = toDetail(r);
   const primary = primaryFile(r);
+  const hashes = new Map(r.files.map((f) => [f.path, sha256(f.content)]));
+  const hashOf = (f: SkillFile) => hashes.get(f.path)!;
   const detail = DetailEntry.parse({
     detail: rest,
     bodyStart: bodyStart(primary.content),
-    content: toContent(primary),
+    content: toContent(primary, hashOf(primary)),
     stats: toStats(r, stats),
   });
   const others = r.files.filter((f) => f.path !== r.primary);
-  const files =
-    others.length > 0 ? stableStringify(Object.fromEntries(others.map((f) => [f.path, SkillContent.parse(toContent(f))]))) : null;
-  return { detail: stableStringify(detail), files };
+  const files = FilesEntry.parse({
+    list: fileList(r, hashOf),
+    skills: Object.fromEntries(others.map((f) => [f.path, toContent(f, hashOf(f))])),
+  });
+  const key = skillKey(r.owner, r.repo);
+  const texts: [string, string][] = [];
+  let textBytes = 0;
+  for (const f of r.folderFiles ?? []) {
+    if (f.kind !== "text" || f.content === undefined || hashes.has(f.path)) continue;
+    // The dataset's sha256 is of the file's bytes; the served one is of the text as served.
+    const json = stableStringify(TextEntry.parse({ content: f.content, sha: f.sha, size: f.size, sha256: sha256(f.content) }));
+    texts.push([fileKey(key, f.path), json]);
+    textBytes += json.length;
+  }
+  return { detail: stableStringify(detail), files: stableStringify(files), texts, textBytes };
 }
 
 /** The summary of one record, validated, as JSON. */
@@ -51,6 +76,11 @@ export const renderSummary = (r: SkillRecord): string => stableStringify(SkillSu
 /** What the slim records decide: shard counts, old names, summaries and where each lives. */
 export interface ShardPlan {
   skillShards: number;
+  /**
+   * Text shards: at least as many as detail shards, so that each lies within one batch of spill
+   * groups as a detail shard does (src/build/spill.ts); only the ones holding a file are written.
+   */
+  textShards: number;
   summaryShards: number;
   aliases: number;
   /** Old names dropped because a live repository (or an earlier alias) holds that name now. */
@@ -67,9 +97,10 @@ export interface ShardPlan {
  * Plans the shards from the records in key order (texts not needed: sizes decide the detail shard
  * count) and their summaries' JSON (renderSummary), one per record.
  */
-export function planShards(records: readonly SkillRecord[], summaries: readonly string[]): ShardPlan {
+export function planShards(records: readonly SkillRecord[], summaries: readonly string[], textBytes = 0): ShardPlan {
   const totalBytes = records.reduce((n, r) => n + r.files.reduce((m, f) => m + f.size, 0) + 1024, 0);
   const skillShards = shardCountFor(totalBytes, DETAIL_SHARD_BYTES);
+  const textShards = Math.max(skillShards, shardCountFor(textBytes, TEXT_SHARD_BYTES));
   const summaryShards = shardCountFor(records.length, SUMMARIES_PER_SHARD);
   // Live names win over old ones: a name can be freed by a rename and then taken by a new repository.
   const live = new Set<string>();
@@ -110,40 +141,47 @@ export function planShards(records: readonly SkillRecord[], summaries: readonly 
     list.forEach((item, slot) => (refs[item.ordinal] = packRef(n, slot)));
     summaryFiles.set(shardFile("summaries", n), encodeSlotted(list.map((item) => [item.key, item.json] as const)));
   }
-  return { skillShards, summaryShards, aliases, droppedAliases, aliasEntries, refs, summaryFiles };
+  return { skillShards, textShards, summaryShards, aliases, droppedAliases, aliasEntries, refs, summaryFiles };
+}
+
+/** A batch of spilled entries, each [key, JSON]: details and files by skill key, texts by file key. */
+export interface SpilledEntries {
+  details: [string, string][];
+  files: [string, string][];
+  texts: [string, string][];
 }
 
 const byKey = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
- * Encodes the detail and files shards of one batch of entries (every entry of the shards it
+ * Encodes the detail, files and text shards of one batch of entries (every entry of the shards it
  * touches: a spill group, src/build/spill.ts), old names included; path -> bytes, in path order.
  */
 export function assembleShards(
-  details: readonly (readonly [string, string])[],
-  files: readonly (readonly [string, string])[],
-  plan: Pick<ShardPlan, "skillShards" | "aliasEntries">,
+  spilled: SpilledEntries,
+  plan: Pick<ShardPlan, "skillShards" | "textShards" | "aliasEntries">,
   shards: readonly number[],
 ): [string, Uint8Array][] {
-  const byShard = (entries: readonly (readonly [string, string])[]) => {
+  const byShard = (entries: readonly (readonly [string, string])[], count = plan.skillShards) => {
     const out = new Map<number, (readonly [string, string])[]>();
     for (const entry of entries) {
-      const n = shardOf(entry[0], plan.skillShards);
+      const n = shardOf(entry[0], count);
       const list = out.get(n) ?? [];
       list.push(entry);
       out.set(n, list);
     }
     return out;
   };
-  const detailShards = byShard(details);
+  const detailShards = byShard(spilled.details);
   for (const n of shards) {
     const aliases = plan.aliasEntries.get(n);
     if (aliases) detailShards.set(n, [...(detailShards.get(n) ?? []), ...aliases]);
   }
   const out: [string, Uint8Array][] = [];
   for (const [dir, map] of [
-    ["files", byShard(files)],
+    ["files", byShard(spilled.files)],
     ["skills", detailShards],
+    ["texts", byShard(spilled.texts, plan.textShards)],
   ] as const) {
     for (const n of [...map.keys()].sort((a, b) => a - b)) out.push([shardFile(dir, n), encodeSlotted(map.get(n)!.sort(byKey))]);
   }

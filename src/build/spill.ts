@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fnv1a } from "../contract/fnv.js";
 import { type OutputSink, type WrittenFile, writeOutputFile } from "./output.js";
-import { assembleShards, type ShardPlan } from "./site-files.js";
+import { assembleShards, type ShardPlan, type SpilledEntries } from "./site-files.js";
 
 /** Bytes of skills.jsonl per spill group, about: a group is what the second pass holds at once. */
 export const SPILL_GROUP_BYTES = 32 * 1024 * 1024;
@@ -22,11 +22,14 @@ export function spillGroupsFor(bytes: number): number {
   return n;
 }
 
-export type SpillKind = "d" | "f";
+export type SpillKind = "d" | "f" | "t";
 
 const groupFile = (dir: string, part: number, group: number) => join(dir, `part${part}-group${group}.txt`);
 
-/** Appends `kind TAB key TAB json` lines to a worker's group files, buffered per group. */
+/**
+ * Appends `kind TAB key TAB json` lines to a worker's group files, buffered per group. A text
+ * entry's key holds a file path, which may hold a tab or a newline: it is written as a JSON string.
+ */
 export class SpillWriter {
   private static readonly FLUSH = 256 * 1024;
   private readonly fds: (number | undefined)[];
@@ -44,8 +47,9 @@ export class SpillWriter {
 
   add(kind: SpillKind, key: string, json: string): void {
     const g = fnv1a(key) % this.groups;
-    // Keys are lower-cased owner/repo names (no tab, no newline); JSON text holds no raw newline.
-    const text = (this.buffers[g] += `${kind}\t${key}\t${json}\n`);
+    // Skill keys are lower-cased owner/repo names (no tab, no newline); JSON text holds no raw newline.
+    const written = kind === "t" ? JSON.stringify(key) : key;
+    const text = (this.buffers[g] += `${kind}\t${written}\t${json}\n`);
     if (text.length >= SpillWriter.FLUSH) this.flush(g);
   }
 
@@ -65,14 +69,9 @@ export class SpillWriter {
   }
 }
 
-/** The entries of the given groups over every part: detail and files entries as [key, json]. */
-export async function readSpill(
-  dir: string,
-  parts: number,
-  groups: readonly number[],
-): Promise<{ details: [string, string][]; files: [string, string][] }> {
-  const details: [string, string][] = [];
-  const files: [string, string][] = [];
+/** The entries of the given groups over every part: detail, files and text entries as [key, json]. */
+export async function readSpill(dir: string, parts: number, groups: readonly number[]): Promise<SpilledEntries> {
+  const out: SpilledEntries = { details: [], files: [], texts: [] };
   for (const group of groups) {
     for (let part = 0; part < parts; part++) {
       const text = await readFile(groupFile(dir, part, group), "utf8").catch((e: NodeJS.ErrnoException) => {
@@ -84,13 +83,15 @@ export async function readSpill(
         const end = text.indexOf("\n", at);
         const tab1 = text.indexOf("\t", at + 1);
         const tab2 = text.indexOf("\t", tab1 + 1);
-        const entry: [string, string] = [text.slice(tab1 + 1, tab2), text.slice(tab2 + 1, end)];
-        (text[at] === "d" ? details : files).push(entry);
+        const kind = text[at];
+        const key = text.slice(tab1 + 1, tab2);
+        const entry: [string, string] = [kind === "t" ? (JSON.parse(key) as string) : key, text.slice(tab2 + 1, end)];
+        (kind === "d" ? out.details : kind === "f" ? out.files : out.texts).push(entry);
         at = end + 1;
       }
     }
   }
-  return { details, files };
+  return out;
 }
 
 /** Where a first pass spilled: its folder, its parts (one per worker) and its group count. */
@@ -102,7 +103,7 @@ export interface SpillSet {
 
 /** The second pass: the detail and files shards, one batch of spill groups at a time. */
 export async function writeSpilledShards(
-  plan: Pick<ShardPlan, "skillShards" | "aliasEntries">,
+  plan: Pick<ShardPlan, "skillShards" | "textShards" | "aliasEntries">,
   spill: SpillSet,
   sink: OutputSink,
   progress: (written: number) => void,
@@ -112,8 +113,8 @@ export async function writeSpilledShards(
   for (let j = 0; j < batches; j++) {
     const groups = Array.from({ length: spill.groups / batches }, (_, i) => j + i * batches);
     const shards = Array.from({ length: plan.skillShards / batches }, (_, i) => j + i * batches);
-    const { details, files } = await readSpill(spill.dir, spill.parts, groups);
-    for (const [path, bytes] of assembleShards(details, files, plan, shards)) {
+    const spilled = await readSpill(spill.dir, spill.parts, groups);
+    for (const [path, bytes] of assembleShards(spilled, plan, shards)) {
       await sink.write(path, bytes);
       if (++written % 500 === 0) progress(written);
     }
@@ -124,6 +125,7 @@ export async function writeSpilledShards(
 export interface ShardJob {
   spill: SpillSet;
   skillShards: number;
+  textShards: number;
   aliasEntries: [number, [string, string][]][];
   root: string;
   prefix: string;
@@ -137,6 +139,11 @@ export async function runShardJob(job: ShardJob): Promise<WrittenFile[]> {
       files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, Buffer.from(data)));
     },
   };
-  await writeSpilledShards({ skillShards: job.skillShards, aliasEntries: new Map(job.aliasEntries) }, job.spill, sink, () => {});
+  await writeSpilledShards(
+    { skillShards: job.skillShards, textShards: job.textShards, aliasEntries: new Map(job.aliasEntries) },
+    job.spill,
+    sink,
+    () => {},
+  );
   return files;
 }

@@ -39,6 +39,8 @@ export interface PassResult {
   /** The search keys of the range's records, ordinals from 0 within the range. */
   postings: CollectedPart | null;
   spillBytes: number;
+  /** Bytes of the skill folders' text entries spilled (src/build/site-files.ts SkillEntries.textBytes). */
+  textBytes: number;
 }
 
 /** Slim records and their summaries, handed over in order. */
@@ -67,6 +69,7 @@ export async function runPass(
   const problems: DatasetProblem[] = [];
   let sorted = true;
   let lastKey = "";
+  let textBytes = 0;
   try {
     const lines = await forEachLine(input.file, input.range, (line, lineNo) => {
       const record = parseSkillLine(line, input.file, lineNo, problems);
@@ -85,7 +88,9 @@ export async function runPass(
       if (count > 0 && key < lastKey) sorted = false;
       lastKey = key;
       spill.add("d", key, entries.detail);
-      if (entries.files !== null) spill.add("f", key, entries.files);
+      spill.add("f", key, entries.files);
+      for (const [fileKey, json] of entries.texts) spill.add("t", fileKey, json);
+      textBytes += entries.textBytes;
       if (collector) collectSkill(collector, record);
       records.push(slim(record));
       summaries.push(summary);
@@ -99,7 +104,7 @@ export async function runPass(
       }
     });
     progress(count);
-    return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes };
+    return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes, textBytes };
   } finally {
     spill.close();
   }

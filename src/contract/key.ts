@@ -10,3 +10,10 @@ export const compareKeys = (a: { owner: string; repo: string }, b: { owner: stri
   const eb = `${b.owner}/${b.repo}`;
   return ea < eb ? -1 : ea > eb ? 1 : 0;
 };
+
+/**
+ * The key of one file of a skill's folders in the text shards: the skill's key and the exact path,
+ * joined by NUL, which no git path holds. Its hash picks the shard, so a big folder's files spread
+ * over many shards instead of filling one.
+ */
+export const fileKey = (key: string, path: string): string => `${key}\u0000${path}`;

@@ -3,10 +3,11 @@
 // and the search index's layout; an identity that changes with any byte of the other data files (the
 // function's answer cache keys on it); and the shapes of the shard files it points to.
 import { z } from "zod";
+import { FileEntry } from "../schemas/files.js";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
 import { SearchManifest } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 3;
+export const MANIFEST_FORMAT = 4;
 
 export const BuildManifest = z
   .object({
@@ -17,7 +18,13 @@ export const BuildManifest = z
       .describe("The build's identity: a hash of every other file under _data, their paths and bytes (src/build/output.ts contentId)"),
     generatedAt: IsoTimestamp.describe("When the dataset was crawled"),
     counts: z.object({ skills: Count, aliases: Count, files: Count }).strict(),
-    shards: z.object({ skills: z.number().int().positive(), summaries: z.number().int().positive() }).strict(),
+    shards: z
+      .object({
+        skills: z.number().int().positive(),
+        summaries: z.number().int().positive(),
+        texts: z.number().int().positive().describe("Shards of the skill folders' text files (src/contract/key.ts fileKey)"),
+      })
+      .strict(),
     /** How many of each order's first positions its head files hold, and how many a file (src/contract/list-order.ts LIST_HEAD). */
     lists: z.object({ head: Count, chunk: z.number().int().positive() }).strict(),
     vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),
@@ -46,5 +53,19 @@ export type DetailEntry = z.infer<typeof DetailEntry>;
 export const DetailShard = z.record(z.string(), DetailEntry);
 export type DetailShard = z.infer<typeof DetailShard>;
 
-export const FilesShard = z.record(z.string(), z.record(z.string(), SkillContent));
-export type FilesShard = z.infer<typeof FilesShard>;
+/**
+ * What one files shard (same bucketing as the detail shards) holds for a key: the listing of every
+ * file of the repository's skill folders, and the other SKILL.md files of a repository that holds
+ * several (the primary one is in the detail entry). The other text files live in the text shards,
+ * one entry per file, so a big folder never makes a lookup read it all.
+ */
+export const FilesEntry = z
+  .object({
+    list: z.array(FileEntry).describe("Every file of every skill folder, each SKILL.md included, sorted by path"),
+    skills: z.record(z.string(), SkillContent).describe("The other SKILL.md files by path"),
+  })
+  .strict();
+export type FilesEntry = z.infer<typeof FilesEntry>;
+
+/** What a text shard holds for a file key (src/contract/key.ts fileKey): the file as /content serves it. */
+export const TextEntry = SkillContent;

@@ -31,7 +31,7 @@ export const INDEX_STATUS_RULES_FILE = "index-status/rules.json";
 /** Shard `n` of the index-status answers, JSON keyed by lower-cased owner/repo (src/contract/status.ts). */
 export const indexStatusFile = (n: number): string => `index-status/${String(n).padStart(4, "0")}.json`;
 
-export type ShardFamily = "skills" | "files" | "summaries";
+export type ShardFamily = "skills" | "files" | "summaries" | "texts";
 /** `skills/0042.bin`-style name for shard `n` of a family (src/contract/shard.ts): a slotted shard (src/contract/slotted.ts). */
 export const shardFile = (family: ShardFamily, n: number): string => `${family}/${String(n).padStart(4, "0")}.bin`;
 

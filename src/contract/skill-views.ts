@@ -1,6 +1,7 @@
 // Record -> the responses of one skill (summary, detail, content, stats). Pure functions.
 
 import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
+import type { FileEntry } from "../schemas/files.js";
 import type { NestedSkill, SkillContent, SkillDetail, SkillStats, SkillSummary } from "../schemas/resources.js";
 import { bodyStart } from "./skill-body.js";
 
@@ -29,7 +30,28 @@ export const nestedSkills = (r: SkillRecord): NestedSkill[] =>
     .sort((a, b) => (a.path === r.primary ? -1 : b.path === r.primary ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map((f) => ({ name: f.name, description: f.description, path: f.path, sha: f.sha, size: f.size }));
 
-export const toContent = (f: SkillFile): SkillContent => ({ content: f.content, sha: f.sha, size: f.size });
+/** A SKILL.md as /content serves it; `sha256` is of the UTF-8 bytes of its content (the build hashes it). */
+export const toContent = (f: SkillFile, sha256: string): SkillContent => ({ content: f.content, sha: f.sha, size: f.size, sha256 });
+
+/**
+ * The listing of every file of the record's skill folders (GET /files): each SKILL.md, as a text file
+ * of its own folder, and every other file of the folders, sorted by path. `sha256` gives each
+ * SKILL.md's hash, by path.
+ */
+export function fileList(r: SkillRecord, sha256: (f: SkillFile) => string): FileEntry[] {
+  const entries: FileEntry[] = r.files.map((f) => ({
+    path: f.path,
+    size: f.size,
+    kind: "text",
+    sha: f.sha,
+    sha256: sha256(f),
+    skill: f.path,
+  }));
+  const skills = new Set(r.files.map((f) => f.path));
+  for (const f of r.folderFiles ?? [])
+    if (!skills.has(f.path)) entries.push({ path: f.path, size: f.size, kind: f.kind, sha: f.sha, sha256: f.sha256, skill: f.skill });
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
 
 export function toDetail(r: SkillRecord): SkillDetail {
   const raw = primaryFile(r).content;

@@ -8,12 +8,16 @@ import { createInterface } from "node:readline";
 import type { SkillRecord } from "../schemas/dataset.js";
 
 /**
- * A record without its texts: every `files[].content` is empty. Only what reads no SKILL.md text
- * may be given one (the byte-identity check of the build, docs/SCALE.md, would show a mistake).
+ * A record without its texts: every `files[].content` is empty and the other files of its skill
+ * folders are left out. Only what reads no file of the folders may be given one (the byte-identity
+ * check of the build, docs/SCALE.md, would show a mistake).
  */
 export type SlimRecord = SkillRecord;
 
-export const slim = (r: SkillRecord): SlimRecord => ({ ...r, files: r.files.map((f) => ({ ...f, content: "" })) });
+export const slim = (r: SkillRecord): SlimRecord => {
+  const { folderFiles: _files, ...rest } = r;
+  return { ...rest, files: r.files.map((f) => ({ ...f, content: "" })) };
+};
 
 export interface ByteRange {
   start: number;

@@ -72,7 +72,7 @@ export async function crawlFolder(options: CrawlFolderOptions): Promise<CrawlFol
     topics: options.only?.length ? 0 : input.sources.topics.length,
     maxFailedShare: options.maxFailedShare,
   });
-  const summary = summarize(out.report, options.only ?? [], client.requests.rate.core?.remaining ?? client.requests.remaining() ?? null);
+  const summary = summarize(out.report, options.only ?? [], client.requests.remaining() ?? null);
   const written = problems.length === 0 && !options.dryRun;
   if (written) {
     await writeCrawlOutput(options.dataDir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);

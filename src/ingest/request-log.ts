@@ -43,8 +43,13 @@ export class RequestLog {
     this.rateLimited[kind] = (this.rateLimited[kind] ?? 0) + 1;
   }
 
-  /** The lowest remaining count over the resources seen, for the progress line. */
+  /**
+   * Requests left of the budget the crawl spends (GitHub's `core` REST budget once seen, else the lowest
+   * seen), one figure for the progress line and the summary alike: the small per-minute search budget
+   * would otherwise read as the crawl running dry.
+   */
   remaining(): number | undefined {
+    if (this.rate.core) return this.rate.core.remaining;
     const values = Object.values(this.rate).map((r) => r.remaining);
     return values.length ? Math.min(...values) : undefined;
   }

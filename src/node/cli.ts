@@ -109,6 +109,26 @@ export async function runCommand<O extends OptionsConfig>(spec: CommandSpec<O>, 
   process.exit(code);
 }
 
+/**
+ * node:util's parse errors in one plain sentence: their messages differ between Node lines and carry a
+ * hint about positionals with quotes that do not balance, so only the code and the option are kept.
+ */
+export function parseErrorMessage(error: unknown, known: readonly string[]): string {
+  const { code, message } = error instanceof Error ? (error as Error & { code?: string }) : { code: undefined, message: String(error) };
+  const option = /'(-{1,2}[^' <]+)/.exec(message)?.[1] ?? "";
+  const options = known.length > 0 ? known.map((o) => `--${o}`).join(", ") : "none";
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${option} (the options are ${options}, and --help)`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return /does not take/.test(message) ? `option ${option} takes no value` : `option ${option} needs a value`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return "unexpected argument";
+    default:
+      return message.split("\n")[0]!.replace(/\.$/, "");
+  }
+}
+
 function parse<O extends OptionsConfig>(spec: CommandSpec<O>, argv: string[]): ParsedArgs<O> {
   try {
     const parsed = parseArgs({ args: argv, options: { ...spec.options, ...HELP }, allowPositionals: true, strict: true }) as ParsedArgs<O>;
@@ -118,9 +138,7 @@ function parse<O extends OptionsConfig>(spec: CommandSpec<O>, argv: string[]): P
     return parsed;
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    // node:util's parse errors carry codes like ERR_PARSE_ARGS_UNKNOWN_OPTION and a long hint.
-    const message = error instanceof Error ? error.message.split("\n")[0]!.replace(/\.$/, "") : String(error);
-    throw new UsageError(message);
+    throw new UsageError(parseErrorMessage(error, Object.keys(spec.options)));
   }
 }
 

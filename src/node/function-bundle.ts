@@ -7,8 +7,23 @@ import { PROJECT_ROOT } from "./project-root.js";
 
 export const FUNCTION_ENTRIES = ["functions/_middleware.ts"];
 const ROUTE_TABLE = "pages-routes.ts";
-/** What workerd code may contain: the function's folders and zod (docs/ARCHITECTURE.md). */
-const ALLOWED = new RegExp(`^(functions|src/(api|contract|schemas|search))/|^node_modules/zod/|^${ROUTE_TABLE.replace(".", "\\.")}$`);
+/**
+ * The packages workerd code may carry besides zod: the MCP SDK's server side (its server, shared
+ * protocol, types and validators, never its client, its Express or Node adapters), the cfworker
+ * validator the server uses, and what the SDK's Server imports whether used or not: its default
+ * validator, ajv, with ajv's own dependencies (it is never constructed, the server passes cfworker's).
+ */
+const PACKAGES = [
+  "zod/",
+  "@modelcontextprotocol/sdk/dist/esm/(types\\.js|server/(index|requestBody|sseKeepAlive|webStandardStreamableHttp|zod-compat|zod-json-schema-compat)\\.js|shared/|validation/|experimental/tasks/)",
+  "(@modelcontextprotocol/sdk/node_modules/)?content-type/",
+  "@cfworker/json-schema/",
+  "(ajv|ajv-formats|fast-uri|fast-deep-equal|json-schema-traverse|zod-to-json-schema)/",
+];
+/** What workerd code may contain: the function's folders and those packages (docs/ARCHITECTURE.md). */
+const ALLOWED = new RegExp(
+  `^(functions|src/(api|contract|schemas|search))/|^node_modules/(${PACKAGES.join("|")})|^${ROUTE_TABLE.replace(".", "\\.")}$`,
+);
 
 /** Every input or import of the bundle that workerd code must not carry, as "file: why" lines. */
 export function forbiddenInputs(meta: Metafile): string[] {
@@ -25,6 +40,18 @@ export interface FunctionBundle {
   gzipBytes: number;
   modules: number;
   forbidden: string[];
+  /** Minified bytes by origin: each npm package by name, the project's files by their top folder (`src/api`). */
+  byOrigin: Record<string, number>;
+}
+
+/** Where an input of the bundle comes from: its npm package (the innermost), else its folder. */
+export function originOf(path: string): string {
+  const packages = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  if (packages.length > 0) return packages[packages.length - 1]![1]!;
+  return path
+    .split("/")
+    .slice(0, path.startsWith("src/") ? 2 : 1)
+    .join("/");
 }
 
 export async function bundleFunction(): Promise<FunctionBundle> {
@@ -51,7 +78,13 @@ export async function bundleFunction(): Promise<FunctionBundle> {
     outfile: "worker.js",
     logLevel: "silent",
   });
+  const byOrigin: Record<string, number> = {};
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [path, input] of Object.entries(output.inputs))
+      byOrigin[originOf(path)] = (byOrigin[originOf(path)] ?? 0) + input.bytesInOutput;
+  }
   return {
+    byOrigin,
     bytes: result.outputFiles.reduce((n, f) => n + f.contents.length, 0),
     gzipBytes: result.outputFiles.reduce((n, f) => n + gzipSync(f.contents).length, 0),
     modules: Object.keys(result.metafile.inputs).length,

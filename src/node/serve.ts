@@ -9,6 +9,8 @@ export interface ServeOptions {
   siteDir: string;
   port: number;
   host?: string;
+  /** wrangler's local state folder (KV); its default under .wrangler/ when absent. */
+  persistTo?: string;
   vars?: Record<string, string>;
 }
 
@@ -31,4 +33,14 @@ export function portFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   if (!/^\d+$/.test(raw) || port < 1 || port > 65535)
     throw new UsageError(`PORT must be a port number from 1 to 65535, got ${JSON.stringify(raw)}`);
   return port;
+}
+
+/**
+ * The API a local command talks to: SKILLS_API_URL when set, else the local server on PORT (8788 unless
+ * PORT says otherwise), so one variable moves the servers and another the clients.
+ */
+export function localApiUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.SKILLS_API_URL?.trim();
+  if (fromEnv) return fromEnv.replace(/\/+$/, "");
+  return `http://127.0.0.1:${portFromEnv(env)}/api/v1`;
 }

@@ -1,5 +1,6 @@
 // Response envelopes (README "Endpoints") shared by every endpoint.
 import { z } from "zod";
+import { FileEntry } from "./files.js";
 import {
   Category,
   CategoryDetail,
@@ -57,6 +58,7 @@ const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), p
 export const SkillListEnvelope = list(SkillSummary);
 export const SkillDetailEnvelope = single(SkillDetail);
 export const SkillContentEnvelope = single(SkillContent);
+export const SkillFilesEnvelope = single(z.array(FileEntry));
 export const SkillStatsEnvelope = single(SkillStats);
 export const CategoryListEnvelope = single(z.array(Category));
 export const CategoryDetailEnvelope = single(CategoryDetail);

@@ -163,7 +163,8 @@ export const categoryQuery = z.object({ locale: LocaleParam });
 
 export const contentQuery = z.object({
   path: doc(z.string().min(1).max(1024).optional(), {
-    description: "Path of another SKILL.md of the repository (as listed in the detail's `skills`); the primary one when absent.",
+    description:
+      "Repository path of a text file of the skill's folders, exactly as `GET /skills/{owner}/{repo}/files` lists it (another SKILL.md, a script, a reference); the primary SKILL.md when absent. A listed binary, symlink or omitted file is 400, an unlisted path 404.",
     example: "skills/pdf-ocr/SKILL.md",
   }),
 });

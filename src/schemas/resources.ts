@@ -44,9 +44,13 @@ export type SkillDetail = z.infer<typeof SkillDetail>;
 
 export const SkillContent = z
   .object({
-    content: z.string().describe("Raw text of the SKILL.md file"),
+    content: z.string().describe("Raw text of the file (a SKILL.md with its frontmatter)"),
     sha: z.string().describe("Git blob SHA-1 of the file"),
     size: Count.describe("Size in bytes"),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("SHA-256 of the UTF-8 bytes of `content`, to check a copy against"),
   })
   .strict();
 export type SkillContent = z.infer<typeof SkillContent>;

@@ -69,3 +69,23 @@ export type Trust = z.infer<typeof Trust>;
 export const TRUST_FILTERS = ["default", "clean", "any"] as const;
 export const TrustFilter = z.enum(TRUST_FILTERS);
 export type TrustFilter = z.infer<typeof TrustFilter>;
+
+/**
+ * One line of data/trust-reviews.jsonl: a maintainer's review of a repository's skill folders. It names every
+ * file it looked at with that file's SHA-256; it holds only while each still has that hash and no file of the
+ * folders was added or changed since (src/build/trust/review.ts), so a new commit is always judged afresh.
+ */
+export const TrustReviewRecord = z
+  .object({
+    owner: z.string().min(1),
+    repo: z.string().min(1),
+    files: z
+      .record(z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/))
+      .describe("Every reviewed file: repository path to the SHA-256 of its bytes"),
+    decision: TrustVerdict,
+    reason: z.string().min(1),
+    reviewer: z.string().min(1),
+    date: z.iso.date(),
+  })
+  .strict();
+export type TrustReviewRecord = z.infer<typeof TrustReviewRecord>;

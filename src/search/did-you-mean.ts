@@ -1,9 +1,11 @@
 // "Did you mean": when a search finds nothing at all, each plain word that no skill holds is replaced
 // by its closest, most indexed neighbour (the typo rules, plus one edit for words of 3 or 4
 // characters), and the corrected query is offered only if it finds something with the same filters.
-import { type ClauseSets, executeQuery, type Filters, type SearchColumns, type SearchIndex, type TypoMode } from "./engine.js";
+import { executeQuery } from "./engine.js";
 import { TYPO_WORDS_PER_LOOKUP } from "./families.js";
+import type { Filters, SearchColumns } from "./filter.js";
 import { parseQuery } from "./query.js";
+import type { ClauseSets, SearchIndex, TypoMode } from "./resolve.js";
 import { tokenize } from "./text.js";
 import { correctionTypos, findTypoMatches } from "./typo.js";
 

@@ -2,7 +2,7 @@
 // indexed word it matched), and which skill of a collection matched best. Computed for the requested
 // page only, from the sets the query already resolved and ranked.
 import { RANKED_FIELDS, type RankedField } from "../schemas/fields.js";
-import type { NestedBest, RankedClause } from "./engine.js";
+import type { NestedBest, RankedClause } from "./nested.js";
 import type { Clause } from "./query.js";
 import { clauseScore, FIELD_ORDER, NESTED_FIELDS } from "./rank.js";
 

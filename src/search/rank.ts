@@ -22,6 +22,8 @@ import type { Clause } from "./query.js";
 export const FIELD_WEIGHT = [3, 2, 1, 2.5, 1.5] as const;
 export const EXACT_BONUS = 4;
 export const SPREAD_BONUS = 0.25;
+/** Scores are counted in quarter points where they are packed or tabled: every weight and bonus is a multiple of 0.25. */
+export const SCORE_UNITS_PER_POINT = 4;
 /** The ranked fields read from the skills' own term shards (their lists 0-2) and from the nested ones (lists 0-1). */
 export const OWN_FIELDS: readonly number[] = [0, 1, 2];
 export const NESTED_FIELDS: readonly number[] = [3, 4];

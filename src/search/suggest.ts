@@ -15,9 +15,10 @@ import {
   TopShard,
 } from "../contract/search-manifest.js";
 import { isField } from "../schemas/fields.js";
-import { type ClauseSets, countAllTerms, SearchIndex } from "./engine.js";
+import { countAllTerms } from "./engine.js";
 import type { IndexFiles } from "./families.js";
 import { checkQueryText, parseQuery } from "./query.js";
+import { type ClauseSets, SearchIndex } from "./resolve.js";
 import { fold, terms } from "./text.js";
 import { allowedTypos, findTypoMatches } from "./typo.js";
 

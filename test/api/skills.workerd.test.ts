@@ -1,6 +1,7 @@
 // The skill endpoints through the real runtime (wrangler pages dev): shapes, orders, filters,
 // pagination, lookups, and every error case of the README and docs/.
 
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Dataset, readDataset } from "../../src/dataset/files.js";
@@ -182,12 +183,14 @@ describe("GET /skills/{owner}/{repo}", () => {
   });
 });
 
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
 describe("GET /skills/{owner}/{repo}/content and /stats", () => {
   it("returns the raw SKILL.md with its blob sha and byte size", async () => {
     for (const r of dataset.records.slice(0, 20)) {
       const { data } = SkillContentEnvelope.parse((await call(`/skills/${r.owner}/${r.repo}/content`)).body);
       const primary = r.files.find((f) => f.path === r.primary)!;
-      expect(data).toEqual({ content: primary.content, sha: primary.sha, size: primary.size });
+      expect(data).toEqual({ content: primary.content, sha: primary.sha, size: primary.size, sha256: sha256(primary.content) });
       expect(Buffer.byteLength(data.content)).toBe(data.size);
     }
   });
@@ -196,7 +199,7 @@ describe("GET /skills/{owner}/{repo}/content and /stats", () => {
     const collection = dataset.records.find((r) => r.files.length > 3)!;
     for (const f of collection.files) {
       const a = await call(`/skills/${collection.owner}/${collection.repo}/content?path=${encodeURIComponent(f.path)}`);
-      expect(SkillContentEnvelope.parse(a.body).data).toEqual({ content: f.content, sha: f.sha, size: f.size });
+      expect(SkillContentEnvelope.parse(a.body).data).toEqual({ content: f.content, sha: f.sha, size: f.size, sha256: sha256(f.content) });
     }
     expectError(await call(`/skills/${collection.owner}/${collection.repo}/content?path=nope/SKILL.md`), 404, "NOT_FOUND");
   });

@@ -72,6 +72,10 @@ describe("query parameters", () => {
     expect(() => parse("category=x")).toThrow(/`category` must be one of: frontend/);
     expect(() => parse("page=1&page=2")).toThrow(/`page` is given 2 times/);
   });
+  it("says an enum's allowed values in a sentence, not the validator's words", () => {
+    expect(() => parse("sort=popularity")).toThrow('`sort` must be one of stars, updated or name (got "popularity")');
+    expect(() => parse("order=up")).toThrow('`order` must be asc or desc (got "up")');
+  });
 });
 
 describe("locales", () => {

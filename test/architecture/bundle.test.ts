@@ -1,6 +1,7 @@
 // The function's bundle, made with esbuild as Pages makes it from functions/ (src/node/function-bundle.ts):
 // it must not pull in a node: module or any file outside the function's folders (the build, the
-// crawler, src/node), and it must stay well under the Workers size limit. Prints the size.
+// crawler, src/node) and the packages they may use (zod, the MCP SDK's server side and its
+// validators), and it must stay well under the Workers size limit. Prints the size.
 import type { Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { bundleFunction, forbiddenInputs } from "../../src/node/function-bundle.js";
@@ -29,5 +30,30 @@ describe("the function bundle", () => {
       outputs: {},
     };
     expect(forbiddenInputs(meta)).toEqual(["src/api/a.ts imports node:fs", "src/build/build.ts: a build-only or Node-only file"]);
+  });
+
+  it("admits the MCP SDK's server side and its validators, never its client or its Node adapters", () => {
+    const sdk = "node_modules/@modelcontextprotocol/sdk/dist/esm";
+    const allowed = [
+      `${sdk}/server/index.js`,
+      `${sdk}/server/webStandardStreamableHttp.js`,
+      `${sdk}/shared/protocol.js`,
+      `${sdk}/types.js`,
+      `${sdk}/validation/cfworker-provider.js`,
+      "node_modules/@cfworker/json-schema/dist/esm/index.js",
+      "node_modules/ajv/dist/ajv.js",
+    ];
+    const refused = [
+      `${sdk}/client/index.js`,
+      `${sdk}/server/express.js`,
+      `${sdk}/server/streamableHttp.js`,
+      `${sdk}/server/stdio.js`,
+      "node_modules/express/index.js",
+    ];
+    const meta: Metafile = {
+      inputs: Object.fromEntries([...allowed, ...refused].map((path) => [path, { bytes: 1, imports: [] }])),
+      outputs: {},
+    };
+    expect(forbiddenInputs(meta)).toEqual(refused.map((path) => `${path}: a build-only or Node-only file`).sort());
   });
 });

@@ -1,6 +1,7 @@
 // The second pass over spill files: whatever the number of spill groups and parts, and whether the
 // groups outnumber the detail shards or not, every entry lands in its shard (fnv1a(key) mod the
-// shard count) and the shards are the bytes one group and one part give.
+// shard count; a text file by its file key, whose path may hold a tab or a newline) and the shards
+// are the bytes one group and one part give.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,7 +13,7 @@ import { skillKey } from "../../src/contract/key.js";
 import { shardOf } from "../../src/contract/shard.js";
 import { SlottedReader } from "../../src/contract/slotted.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
-import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
+import { CategoriesFile, type FolderFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 import { synthesize } from "../../src/synth/generate.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-spill-"));
@@ -22,7 +23,24 @@ let records: SkillRecord[];
 beforeAll(async () => {
   const categories = CategoriesFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
   const platforms = PlatformsFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
-  records = [...synthesize({ skills: 90, seed: 9, categories, platforms })];
+  // Every third skill gets folder files: text ones (one path with a tab and a newline) and a binary one.
+  records = [...synthesize({ skills: 90, seed: 9, categories, platforms })].map((r, i) => {
+    if (i % 3 !== 0) return r;
+    const dir = r.primary.includes("/") ? r.primary.slice(0, r.primary.lastIndexOf("/") + 1) : "";
+    const file = (path: string, kind: "text" | "binary", content?: string): FolderFile => ({
+      path: `${dir}${path}`,
+      skill: r.primary,
+      kind,
+      size: content?.length ?? 10,
+      sha: "a".repeat(40),
+      sha256: "b".repeat(64),
+      ...(content === undefined ? {} : { content }),
+    });
+    return {
+      ...r,
+      folderFiles: [file("logo.png", "binary"), file("scripts/run\there\n.sh", "text", `echo ${i}\n`), file("z.md", "text", `# ${i}`)],
+    };
+  });
 });
 
 /** Spills the records over `parts` writers and `groups` groups, assembles `skillShards` shards; path -> bytes. */
@@ -38,7 +56,8 @@ async function assemble(parts: number, groups: number, skillShards: number): Pro
       const entries = renderSkillEntries(r, {});
       const key = skillKey(r.owner, r.repo);
       writer.add("d", key, entries.detail);
-      if (entries.files !== null) writer.add("f", key, entries.files);
+      writer.add("f", key, entries.files);
+      for (const [fileKey, json] of entries.texts) writer.add("t", fileKey, json);
     }
     writer.close();
   }
@@ -46,6 +65,7 @@ async function assemble(parts: number, groups: number, skillShards: number): Pro
   const written = await runShardJob({
     spill: { dir: spillDir, parts, groups },
     skillShards,
+    textShards: skillShards * 2,
     aliasEntries: [[shardOf(alias, skillShards), [[alias, JSON.stringify({ alias: "x/y" })]]]],
     root: out,
     prefix: "_data",
@@ -59,13 +79,20 @@ describe("the spilled shards", () => {
     it(`are the same bytes for 1 or 8 groups and 1 or 3 parts with ${skillShards} detail shards`, async () => {
       const base = await assemble(1, 1, skillShards);
       let details = 0;
+      const texts: string[] = [];
       for (const [path, bytes] of base) {
         const n = Number(path.match(/(\d+)\.bin$/)![1]);
         const reader = new SlottedReader(bytes);
-        for (let i = 0; i < reader.size; i++) expect(shardOf(reader.key(i), skillShards), path).toBe(n);
+        const count = path.startsWith("_data/texts/") ? skillShards * 2 : skillShards;
+        for (let i = 0; i < reader.size; i++) expect(shardOf(reader.key(i), count), path).toBe(n);
         if (path.startsWith("_data/skills/")) details += reader.size;
+        if (path.startsWith("_data/texts/")) for (let i = 0; i < reader.size; i++) texts.push(reader.key(i));
       }
       expect(details).toBe(records.length + 1);
+      expect(texts.length).toBe(2 * Math.ceil(records.length / 3));
+      expect(texts.filter((k) => k.endsWith("/scripts/run\there\n.sh") || k.endsWith("\u0000scripts/run\there\n.sh")).length).toBe(
+        Math.ceil(records.length / 3),
+      );
       for (const [parts, groups] of [
         [3, 8],
         [1, 8],
@@ -79,6 +106,6 @@ describe("the spilled shards", () => {
   }
 
   it("leave no file behind but the shards", () => {
-    expect(readdirSync(join(root, "p1-g1-s2", "out", "_data")).sort()).toEqual(["files", "skills"]);
+    expect(readdirSync(join(root, "p1-g1-s2", "out", "_data")).sort()).toEqual(["files", "skills", "texts"]);
   });
 });

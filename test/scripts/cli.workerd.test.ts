@@ -2,10 +2,13 @@
 // folder or a busy port ends in one line and exit code 2 with no stack trace and no process left
 // behind; `npm start` offline serves without stack traces and stops cleanly on Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../../src/api/rate-limit/tiers.js";
+import { LOCAL_DEVELOPMENT_LIMITS } from "../../src/node/local-limits.js";
 import { freePort } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 
@@ -95,7 +98,11 @@ describe("every npm script", () => {
   });
 
   it.each(SCRIPTS)("npm run %s -- --no-such-option: one line and exit code 2", async (name, file) => {
-    expectUsageError(name, await run(file, ["--no-such-option"]), /no-such-option/);
+    const r = await run(file, ["--no-such-option"]);
+    expectUsageError(name, r, /unknown option --no-such-option \(the options are .*--help\)/);
+    // One plain sentence: not Node's hint about positionals, whose quotes do not balance.
+    expect(r.stderr).not.toMatch(/To specify a positional/);
+    expect((r.stderr.match(/'/g) ?? []).length % 2).toBe(0);
   });
 });
 
@@ -144,36 +151,89 @@ describe("a busy port", () => {
   });
 });
 
+/** A local server started by an npm script in its own process, with its output gathered. */
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+}
+
+async function startScript(file: string, args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", file, ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
+  let out = "";
+  child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
+  child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
+  const deadline = Date.now() + 120_000;
+  while (!/Ready on/.test(out) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+  expect(out).toMatch(/Ready on/);
+  return { child, port, output: () => out };
+}
+
+/** Ctrl-C, then the exit code; everything the script started must be gone. */
+async function interrupt(started: Started): Promise<number | null> {
+  const spawned = descendants(started.child.pid!);
+  const exited = new Promise<number | null>((ok) => started.child.once("exit", (code) => ok(code)));
+  started.child.kill("SIGINT");
+  const code = await exited;
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(spawned.filter(alive)).toEqual([]);
+  return code;
+}
+
 describe("npm start", () => {
-  let child: ChildProcess | undefined;
+  // Its own site and state folders: the person's dist/ and .wrangler/state are never touched, so what
+  // their own runs left (a spent budget, keys, a build) cannot change what the suite sees.
+  const work = mkdtempSync(join(tmpdir(), "npm-start-"));
+  const site = join(work, "site");
+  const servers: Started[] = [];
   afterAll(() => {
-    if (child?.exitCode === null) child.kill("SIGKILL");
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill("SIGKILL");
+    rmSync(work, { recursive: true, force: true });
   });
 
-  it("builds and serves offline without stack traces, and Ctrl-C stops everything it started", async () => {
-    const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, PORT: String(port) },
-    });
-    let out = "";
-    child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
-    child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-    const deadline = Date.now() + 90_000;
-    while (!/Ready on/.test(out) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
-    expect(out).toMatch(/Ready on/);
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/status`);
+  it("builds and serves offline without stack traces, with development limits it prints, and Ctrl-C stops everything it started", async () => {
+    const started = await startScript("scripts/start.ts", ["--out", site, "--state", join(work, "state-start")]);
+    servers.push(started);
+    const res = await fetch(`http://127.0.0.1:${started.port}/api/v1/status`);
     expect(res.status).toBe(200);
-    // wrangler, workerd and esbuild: all of them must be gone after Ctrl-C.
-    const started = descendants(child.pid!);
-    expect(started.length).toBeGreaterThan(0);
-    const exited = new Promise<number | null>((ok) => child!.once("exit", (code) => ok(code)));
-    child.kill("SIGINT");
-    expect(await exited).toBe(130);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(started.filter(alive)).toEqual([]);
+    const { anonymous } = LOCAL_DEVELOPMENT_LIMITS;
+    expect(res.headers.get("x-ratelimit-limit")).toBe(String(anonymous));
+    expect(started.output()).toContain(`rate limits per hour: anonymous ${anonymous}`);
+    expect(started.output()).toContain(`production has anonymous ${DEFAULT_LIMITS.anonymous}`);
+    expect(descendants(started.child.pid!).length).toBeGreaterThan(0);
+    expect(await interrupt(started)).toBe(130);
+    const out = started.output();
     expect(out).not.toMatch(/^\s+at /m);
     expect(out).not.toMatch(/ENOTFOUND|getaddrinfo/);
     expect(out).not.toMatch(/wrote 0 term shards/);
-  }, 120_000);
+  }, 180_000);
+
+  it("a budget spent in one state folder is not spent in another, and the 429 says when to retry and how to lift it", async () => {
+    // A person's server with a tiny budget, spent to the last request...
+    const spent = await startScript("scripts/serve.ts", ["--dir", site, "--state", join(work, "state-person")], {
+      RATE_LIMIT_ANONYMOUS: "2",
+    });
+    servers.push(spent);
+    const url = `http://127.0.0.1:${spent.port}/api/v1/categories`;
+    for (let i = 0; i < 2; i++) expect((await fetch(url)).status).toBe(200);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("RATE_LIMITED");
+    expect(error.message).toMatch(/retry after \d+ s/);
+    expect(error.message).toMatch(/local server.*RATE_LIMIT_ANONYMOUS/);
+    await interrupt(spent);
+    // ...leaves another run with its own state folder untouched.
+    const fresh = await startScript("scripts/serve.ts", ["--dir", site, "--state", join(work, "state-suite")], {
+      RATE_LIMIT_ANONYMOUS: "2",
+    });
+    servers.push(fresh);
+    expect((await fetch(`http://127.0.0.1:${fresh.port}/api/v1/categories`)).status).toBe(200);
+    await interrupt(fresh);
+  }, 180_000);
 });

@@ -7,10 +7,10 @@ import { nestedSkills, searchDocument } from "../../src/build/search-index/searc
 import type { TypoEntry } from "../../src/contract/typo-shard.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { PHRASE_FIELDS, RANKED_COUNT, RANKED_FIELDS } from "../../src/schemas/fields.js";
-import { MAX_TYPO_WORDS, type TypoMode, typoEligible } from "../../src/search/engine.js";
 import type { Match } from "../../src/search/explain.js";
 import type { Clause, ParsedQuery } from "../../src/search/query.js";
 import { clauseFields, clauseScore, compareRanked, FIELD_ORDER, NESTED_FIELDS, type Ranked } from "../../src/search/rank.js";
+import { MAX_TYPO_WORDS, type TypoMode, typoEligible } from "../../src/search/resolve.js";
 import { pairsOf } from "../../src/search/text.js";
 import { typoKeysMeet, typoMatches, typoMatchesPerWord } from "../../src/search/typo.js";
 

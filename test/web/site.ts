@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { build } from "../../src/build/build.js";
 import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
+import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { hostileRecord } from "./fixtures/hostile-skill.js";
 
 export interface PageSite {
@@ -15,13 +16,15 @@ export interface PageSite {
   stop(): Promise<void>;
 }
 
-export async function startPageSite(): Promise<PageSite> {
+/** `extra`: more records for the dataset (a test's own fixtures), after the hostile one. */
+export async function startPageSite(extra: SkillRecord[] = []): Promise<PageSite> {
   const work = mkdtempSync(join(tmpdir(), "skills-page-"));
   const dataDir = join(work, "data");
   const siteDir = join(work, "site");
   cpSync(join(PROJECT_ROOT, "data"), dataDir, { recursive: true });
   const lines = readFileSync(join(dataDir, "skills.jsonl"), "utf8").trimEnd();
-  writeFileSync(join(dataDir, "skills.jsonl"), `${lines}\n${JSON.stringify(hostileRecord)}\n`);
+  const added = [hostileRecord, ...extra].map((r) => `${JSON.stringify(r)}\n`).join("");
+  writeFileSync(join(dataDir, "skills.jsonl"), `${lines}\n${added}`);
   await build({ dataDir, outDir: siteDir, publicDir: join(PROJECT_ROOT, "public") });
   const server = await startPagesDev({ siteDir });
   return {

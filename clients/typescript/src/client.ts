@@ -15,6 +15,7 @@ import type {
   SearchResult,
   SkillContentResponse,
   SkillDetailResponse,
+  SkillFilesResponse,
   SkillListResponse,
   SkillStatsResponse,
   SkillSummary,
@@ -86,9 +87,14 @@ export class SkillsDirectory {
     return this.#http.get(`/skills${pathOf(owner, repo)}`, undefined, options);
   }
 
-  /** GET /skills/{owner}/{repo}/content: the raw SKILL.md (another one of the repository with `path`). */
+  /** GET /skills/{owner}/{repo}/content: the raw SKILL.md (another text file of its folders with `path`). */
   getSkillContent(owner: string, repo: string, params?: ContentParams, options?: RequestOptions): Promise<Result<SkillContentResponse>> {
     return this.#http.get(`/skills${pathOf(owner, repo)}/content`, query(params), options);
+  }
+
+  /** GET /skills/{owner}/{repo}/files: every file of the skill's folders (each SKILL.md included), with kind, size, sha and sha256. */
+  listSkillFiles(owner: string, repo: string, options?: RequestOptions): Promise<Result<SkillFilesResponse>> {
+    return this.#http.get(`/skills${pathOf(owner, repo)}/files`, undefined, options);
   }
 
   /** GET /skills/{owner}/{repo}/stats: views, installs, favorites and star history. */

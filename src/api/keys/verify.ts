@@ -10,7 +10,7 @@ import { KeyRecord, keyRecordName } from "./record.js";
 
 export type KeyCheck =
   | { status: "valid"; record: KeyRecord; stale: boolean }
-  | { status: "invalid"; reason: string }
+  | { status: "invalid"; reason: string; revoked?: true }
   | { status: "unavailable"; error: unknown };
 
 export interface KeyVerifier {
@@ -33,7 +33,7 @@ export function createKeyVerifier(options: { lastGoodMax?: number; log?: (messag
 
   const judge = (record: KeyRecord, hash: string, stale: boolean): KeyCheck => {
     if (!timingSafeEqual(record.hash, hash)) return { status: "invalid", reason: "unknown API key" };
-    if (record.revokedAt) return { status: "invalid", reason: `API key ${record.id} was revoked on ${record.revokedAt}` };
+    if (record.revokedAt) return { status: "invalid", reason: `API key ${record.id} was revoked on ${record.revokedAt}`, revoked: true };
     return { status: "valid", record, stale };
   };
 

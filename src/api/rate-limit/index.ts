@@ -13,7 +13,7 @@ import { type CounterStoreOptions, createCounterStore, type Reservation } from "
 import { readCredential } from "./credential.js";
 import { rateLimitHeaders } from "./headers.js";
 import { isPageRequest } from "./page-client.js";
-import { NETWORK_BUDGETS, networkLimit, tierLimits } from "./tiers.js";
+import { NETWORK_BUDGETS, networkLimit, TIER_VARIABLE, tierLimits } from "./tiers.js";
 import { counterTtlSeconds, retryAfterSeconds, windowAt } from "./window.js";
 
 export interface RateLimiter {
@@ -60,8 +60,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           tier = verdict.record.tier;
           subject = `k:${verdict.record.id}`;
           degraded = verdict.stale;
-        } else if (verdict.status === "invalid") rejection = verdict.reason;
-        else degraded = true; // KV unavailable and the key unseen: served, counted as its address.
+        } else if (verdict.status === "invalid") {
+          // A revoked key came with its right secret: its holder is told so at once, whatever their
+          // address has spent (only unknown and malformed keys are charged to the address, below).
+          if (verdict.revoked)
+            throw new ApiError("INVALID_API_KEY", verdict.reason, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+          rejection = verdict.reason;
+        } else degraded = true; // KV unavailable and the key unseen: served, counted as its address.
       }
       const reserve = (name: string, limit: number) =>
         counters.reserve({
@@ -89,11 +94,16 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const headers = rateLimitHeaders({ tier, limit, used: reservation.used, window, degraded: degraded || reservation.degraded });
       if (!reservation.admitted) {
         const retryAfter = retryAfterSeconds(window, at);
+        // A server started by `npm start` or `npm run serve` says how to lift the limit on this machine.
+        const lift =
+          env.LOCAL_SERVER === "1"
+            ? `; this is a local server: restart it with ${byNetwork ? "RATE_LIMIT_IPV6_48" : TIER_VARIABLE[tier]}=<requests per hour> to lift the limit`
+            : "";
         throw new ApiError(
           "RATE_LIMITED",
           byNetwork
-            ? `rate limit exceeded: ${limit} requests per hour for all ${tier} callers of one IPv6 /48 network; retry after ${retryAfter} s`
-            : `rate limit exceeded: ${limit} requests per hour for the ${tier} tier; retry after ${retryAfter} s`,
+            ? `rate limit exceeded: ${limit} requests per hour for all ${tier} callers of one IPv6 /48 network; retry after ${retryAfter} s${lift}`
+            : `rate limit exceeded: ${limit} requests per hour for the ${tier} tier; retry after ${retryAfter} s${lift}`,
           { ...headers, "Retry-After": String(retryAfter) },
         );
       }

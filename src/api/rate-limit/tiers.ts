@@ -21,7 +21,7 @@ const Budget = z
 /** How many anonymous budgets one IPv6 /48 may spend together, unless RATE_LIMIT_IPV6_48 says otherwise. */
 export const NETWORK_BUDGETS = 16;
 
-const VAR: Record<Tier, keyof ApiEnv> = {
+export const TIER_VARIABLE: Readonly<Record<Tier, keyof ApiEnv>> = {
   anonymous: "RATE_LIMIT_ANONYMOUS",
   page: "RATE_LIMIT_PAGE",
   authenticated: "RATE_LIMIT_AUTHENTICATED",
@@ -35,7 +35,7 @@ const VAR: Record<Tier, keyof ApiEnv> = {
  */
 export function tierLimits(env: ApiEnv): Record<Tier, number> {
   const limits = { ...DEFAULT_LIMITS };
-  for (const tier of Tier.options) limits[tier] = budgetVar(env, VAR[tier]) ?? limits[tier];
+  for (const tier of Tier.options) limits[tier] = budgetVar(env, TIER_VARIABLE[tier]) ?? limits[tier];
   return limits;
 }
 

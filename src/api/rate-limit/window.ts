@@ -1,5 +1,10 @@
 // Fixed hourly windows aligned to the clock hour: every caller's budget resets at the top of the
 // hour, so a window is named by its index and its counter key expires on its own after it ends.
+// Fixed, not sliding, by choice (docs/RATE-LIMITS.md, "Fixed windows, by choice"): a caller can
+// spend two budgets across the top of the hour, never more than one within a clock hour, and
+// X-RateLimit-Reset stays an exact promise. Either way only the current window's counter is
+// written, at most once a second per key, which is Workers KV's limit for writes to one key
+// (https://developers.cloudflare.com/kv/platform/limits/; counters.ts batches to keep within it).
 export const WINDOW_MS = 3_600_000;
 
 /** How long a counter outlives its window, so a late flush never writes to an already-expired key. */

@@ -1,5 +1,7 @@
 // Reads the deployed API's own events feed (GET /events), so subscribers hear only what is live.
-// The key in SKILLS_API_KEY raises the rate limit; a 429 or 5xx is waited out a few times.
+// The key in SKILLS_API_KEY raises the rate limit; a 429 or 5xx is waited out a few times, each wait said
+// at once (onWait), and a rate limit that would keep the command waiting longer than a minute ends it
+// with a line that says how long and what to do instead.
 import { z } from "zod";
 import { ErrorEnvelope } from "../../schemas/envelope.js";
 import { SkillEvent } from "../../schemas/events.js";
@@ -29,7 +31,12 @@ export interface FeedClientOptions {
   apiKey?: string;
   sleep: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /** Told before every wait, with its length (for a command's progress output). */
+  onWait?: (message: string) => void;
 }
+
+/** The longest Retry-After a command waits out; past it the read fails at once. */
+export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 
 export function feedClient(opts: FeedClientOptions): FeedReader {
   const doFetch = opts.fetch ?? fetch;
@@ -57,8 +64,16 @@ export function feedClient(opts: FeedClientOptions): FeedReader {
       const message = error.success ? `${error.data.error.code}: ${error.data.error.message}` : `HTTP ${res.status}`;
       if (res.status === 400 && since && error.success && /since/.test(error.data.error.message)) throw new FeedError(message, true);
       if ((res.status === 429 || res.status >= 500) && attempt < 4) {
-        const wait = Number(res.headers.get("retry-after"));
-        await opts.sleep(Number.isFinite(wait) && wait > 0 ? Math.min(wait, 120) * 1000 : 1000 * attempt);
+        const retryAfter = Number(res.headers.get("retry-after"));
+        const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : attempt;
+        if (res.status === 429 && seconds > MAX_RATE_LIMIT_WAIT_SECONDS)
+          throw new FeedError(
+            `the feed at ${base}/events is rate limited for ${seconds} s more (${message}); run again then, or send a key with SKILLS_API_KEY for a larger budget`,
+          );
+        opts.onWait?.(
+          `the feed at ${base}/events answered ${res.status === 429 ? "429 (rate limited)" : `HTTP ${res.status}`}; waiting ${seconds} s before try ${attempt + 1} of 4`,
+        );
+        await opts.sleep(seconds * 1000);
         continue;
       }
       throw new FeedError(`the feed at ${base}/events answered ${message}`);

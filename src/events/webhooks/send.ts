@@ -2,7 +2,7 @@
 // (a 3xx is an answer like any other), and the address guard of target.ts on the socket.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { checkUrl, guardedLookup, TargetError } from "./target.js";
+import { checkUrl, guardedLookup, type Resolve, TargetError } from "./target.js";
 
 export interface SendResult {
   status: number;
@@ -21,6 +21,8 @@ export class SendError extends Error {
 export interface SendOptions {
   timeoutMs: number;
   allowPrivate: boolean;
+  /** The resolver the address guard checks at connect time (default: the system's). */
+  resolve?: Resolve;
 }
 
 /** At most this much of a response body is read (and then dropped): receivers answer with a status. */
@@ -52,7 +54,7 @@ export function postJson(rawUrl: string, body: string, headers: Record<string, s
           "content-length": String(Buffer.byteLength(body)),
           "user-agent": "skills-directory-webhooks/1",
         },
-        lookup: guardedLookup(opts.allowPrivate),
+        lookup: guardedLookup(opts.allowPrivate, opts.resolve),
       },
       (res) => {
         let read = 0;

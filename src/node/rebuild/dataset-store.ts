@@ -1,8 +1,10 @@
 // Where a real directory's dataset lives between rebuilds: outside git, in an object store (an R2
 // bucket through wrangler, or a plain folder). A save uploads a snapshot (each file gzipped, split
 // into parts under R2's upload limit, with a manifest of sizes and SHA-256s) and only then moves the
-// `latest.json` pointer, so an interrupted save never replaces the previous snapshot. A restore
-// verifies every file before it replaces the target folder.
+// `latest.json` pointer, so an interrupted save never replaces the previous snapshot. Only a dataset
+// (a folder holding skills.jsonl) is saved or restored. A restore writes every file into a staging
+// folder, verifies it, and only then swaps it in with renames (swap-folder.ts), so a failed or
+// hostile restore leaves the live dataset and its `.previous` copy as they were.
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -10,13 +12,17 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip, createGzip } from "node:zlib";
+import { createGzip } from "node:zlib";
 import { z } from "zod";
 import { isoSeconds } from "../../contract/iso-time.js";
+import { DATASET_FILES } from "../../dataset/files.js";
 import { stableStringify } from "../../dataset/json.js";
 import { IsoTimestamp } from "../../schemas/resources.js";
 import { UsageError } from "../cli.js";
 import { runWrangler, WranglerError } from "../wrangler.js";
+import { inflateChecked } from "./bounded-inflate.js";
+import { clashingPaths, unsafeSnapshotPath } from "./snapshot-path.js";
+import { swapFolder } from "./swap-folder.js";
 
 /** Where snapshots are kept: put a local file at a key, get a key into a local file. */
 export interface ObjectStore {
@@ -38,7 +44,13 @@ export const SnapshotManifest = z
     files: z.array(
       z
         .object({
-          path: z.string().describe("Relative to the dataset folder, forward slashes"),
+          path: z
+            .string()
+            .superRefine((path, ctx) => {
+              const why = unsafeSnapshotPath(path);
+              if (why) ctx.addIssue({ code: "custom", message: `unsafe path ${JSON.stringify(path)}: ${why}` });
+            })
+            .describe("Relative to the dataset folder, forward slashes"),
           bytes: z.number().int().nonnegative(),
           sha256: z.string().regex(/^[0-9a-f]{64}$/),
           parts: z.number().int().positive(),
@@ -48,6 +60,9 @@ export const SnapshotManifest = z
   })
   .strict();
 export type SnapshotManifest = z.infer<typeof SnapshotManifest>;
+
+/** The file that makes a folder a dataset: a snapshot without it is refused at save and at restore. */
+const MARKER = DATASET_FILES.skills;
 
 /** `latest.json`: the current snapshot's manifest (one read to restore it) and the ids saved before. */
 const Latest = z
@@ -115,7 +130,13 @@ const sha256Tap = (hash: ReturnType<typeof createHash>) =>
 async function getJson<T>(store: ObjectStore, key: string, schema: z.ZodType<T>, scratch: string): Promise<T | undefined> {
   const file = join(scratch, key.replaceAll("/", "_"));
   if (!(await store.get(key, file))) return undefined;
-  const parsed = schema.safeParse(JSON.parse(await readFile(file, "utf8")));
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, "utf8"));
+  } catch {
+    throw new Error(`${store.where}: ${key} is not JSON`);
+  }
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new Error(`${store.where}: ${key} is not a valid snapshot file: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
@@ -136,6 +157,8 @@ export interface SaveOptions {
 export async function saveDataset(store: ObjectStore, dir: string, options: SaveOptions): Promise<SnapshotManifest> {
   const log = options.log ?? (() => {});
   const savedAt = isoSeconds(options.now);
+  // An empty or wrong folder saved would become the latest snapshot, and the next restore would put it in place of the dataset.
+  if (!existsSync(join(dir, MARKER))) throw new Error(`${dir} holds no ${MARKER}: it is not a dataset folder, so it is not saved`);
   const scratch = await mkdtemp(join(tmpdir(), "dataset-save-"));
   try {
     const files: SnapshotManifest["files"] = [];
@@ -153,11 +176,14 @@ export async function saveDataset(store: ObjectStore, dir: string, options: Save
     }
     // The id names the time and the content, so two saves of one dataset are told apart by time only.
     const id = `${savedAt.replace(/[-:]/g, "")}-${whole.digest("hex").slice(0, 12)}`;
+    // Checked before any upload: a file name a restore would refuse (a backslash, say) stops the save here.
+    const checked = SnapshotManifest.safeParse({ id, savedAt, files });
+    if (!checked.success) throw new Error(`${dir} cannot be saved: ${checked.error.issues[0]?.message}`);
+    const manifest = checked.data;
     for (const [i, entry] of files.entries()) {
       for (const [n, part] of partsOf[i]!.entries()) await store.put(partKey(id, entry.path, n), part);
       log(`saved ${entry.path} (${entry.bytes} bytes, ${entry.parts} part${entry.parts === 1 ? "" : "s"})`);
     }
-    const manifest = SnapshotManifest.parse({ id, savedAt, files });
     await putJson(store, manifestKey(id), manifest, scratch);
     // The pointer moves last: until here the previous snapshot stays the latest.
     const previous = await getJson(store, "latest.json", Latest, scratch);
@@ -170,9 +196,20 @@ export async function saveDataset(store: ObjectStore, dir: string, options: Save
   }
 }
 
+/** Why a manifest cannot be restored (no dataset in it, two entries for one file), or undefined. */
+function unrestorable(manifest: SnapshotManifest): string | undefined {
+  const paths = manifest.files.map((f) => f.path);
+  if (!paths.includes(MARKER)) return `it holds no ${MARKER}, so it is not a dataset`;
+  const clash = clashingPaths(paths);
+  if (clash)
+    return clash[0] === clash[1] ? `it names ${clash[0]} twice` : `it names ${clash[0]} both as a file and as a folder of ${clash[1]}`;
+  return undefined;
+}
+
 /**
  * Replaces `dir` with a snapshot (the latest unless `id` is given), after checking every file's
- * size and SHA-256. Returns undefined, touching nothing, when the store holds no snapshot yet.
+ * size and SHA-256 in a staging folder beside it. Returns undefined, touching nothing, when the
+ * store holds no snapshot yet. The replaced dataset is kept as `dir.previous`.
  */
 export async function restoreDataset(
   store: ObjectStore,
@@ -191,32 +228,34 @@ export async function restoreDataset(
       return undefined;
     }
     const { id } = manifest;
+    const refusal = unrestorable(manifest);
+    if (refusal) throw new Error(`snapshot ${id} is not restored: ${refusal}`);
     await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { recursive: true });
     for (const entry of manifest.files) {
+      // The schema refused every unsafe path; this is the second lock on the same door.
       const target = join(staging, ...entry.path.split("/"));
-      if (relative(staging, target).startsWith("..")) throw new Error(`snapshot ${id} names a path outside the folder: ${entry.path}`);
+      if (relative(staging, target).startsWith("..") || target === staging)
+        throw new Error(`snapshot ${id} names a path outside the folder: ${entry.path}`);
       await mkdir(dirname(target), { recursive: true });
       const parts: string[] = [];
       for (let n = 0; n < entry.parts; n++) {
         const part = join(scratch, `part.${n}`);
         if (!(await store.get(partKey(id, entry.path, n), part))) throw new Error(`snapshot ${id} lacks part ${n} of ${entry.path}`);
+        // A save never writes a part over PART_BYTES: a bigger one is not this project's.
+        if ((await stat(part)).size > PART_BYTES) throw new Error(`snapshot ${id}: part ${n} of ${entry.path} is over ${PART_BYTES} bytes`);
         parts.push(part);
       }
-      const hash = createHash("sha256");
-      await pipeline(concatenated(parts), createGunzip(), sha256Tap(hash), createWriteStream(target));
-      const bytes = (await stat(target)).size;
-      const sha = hash.digest("hex");
-      if (bytes !== entry.bytes || sha !== entry.sha256)
-        throw new Error(`snapshot ${id}: ${entry.path} does not match its manifest (${bytes} bytes, sha256 ${sha})`);
+      try {
+        await inflateChecked(concatenated(parts), createWriteStream(target), entry);
+      } catch (error) {
+        throw new Error(`snapshot ${id}: ${(error as Error).message}`);
+      }
       for (const part of parts) await rm(part);
       log(`restored ${entry.path} (${entry.bytes} bytes)`);
     }
-    const previous = `${dir}.previous`;
-    await rm(previous, { recursive: true, force: true });
-    if (existsSync(dir)) await rename(dir, previous);
-    await rename(staging, dir);
-    await rm(previous, { recursive: true, force: true });
-    log(`snapshot ${id} restored from ${store.where} into ${dir}`);
+    await swapFolder(staging, dir, MARKER);
+    log(`snapshot ${id} restored from ${store.where} into ${dir} (the dataset it replaced is in ${dir}.previous)`);
     return manifest;
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -242,7 +281,12 @@ function concatenated(files: string[]): AsyncIterable<Buffer> {
 
 /** A plain folder as the store (a mounted volume, a CI cache folder, or tests). */
 export function folderStore(root: string): ObjectStore {
-  const at = (key: string) => join(root, ...key.split("/"));
+  // Keys are built from manifest paths: one that would leave the root is refused here too.
+  const at = (key: string) => {
+    const why = unsafeSnapshotPath(key);
+    if (why) throw new Error(`folder store: refusing key ${JSON.stringify(key)}: ${why}`);
+    return join(root, ...key.split("/"));
+  };
   return {
     where: `folder ${root}`,
     async put(key, file) {

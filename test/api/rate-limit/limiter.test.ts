@@ -103,6 +103,36 @@ describe("rate limiter", () => {
     ]);
   });
 
+  it("across the top of the hour: one budget per clock hour, so never more than two in any sixty minutes", async () => {
+    const { call } = setup();
+    const caller = ip("198.51.100.30");
+    const burst = async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await call(caller));
+      return answers.map((a) => [a.status, a.headers["X-RateLimit-Remaining"], a.headers["X-RateLimit-Reset"]]);
+    };
+    // The last second of one window, then the first of the next: each admits its budget and no more.
+    await vi.advanceTimersByTimeAsync(50 * 60_000 - 1000);
+    const end = String((493_001 * HOUR) / 1000);
+    expect(await burst()).toEqual([
+      [200, "2", end],
+      [200, "1", end],
+      [200, "0", end],
+      [429, "0", end],
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    const next = String((493_002 * HOUR) / 1000);
+    expect(await burst()).toEqual([
+      [200, "2", next],
+      [200, "1", next],
+      [200, "0", next],
+      [429, "0", next],
+    ]);
+    // The rest of that hour admits nothing more: the second budget was the hour's one budget.
+    await vi.advanceTimersByTimeAsync(59 * 60_000);
+    expect((await call(caller)).status).toBe(429);
+  });
+
   it("honours X-Test-Now only when ALLOW_TEST_CLOCK is 1", async () => {
     const later = String(T0 + HOUR);
     const off = await setup().call({ ...ip("198.51.100.3"), "X-Test-Now": later });
@@ -133,10 +163,10 @@ describe("rate limiter", () => {
     expect((await call({ ...ip("192.0.2.9"), Authorization: `Bearer ${auth}` })).headers["X-RateLimit-Remaining"]).toBe("3");
   });
 
-  it("answers 401 to malformed, unknown and revoked keys, charging the address", async () => {
+  it("answers 401 to malformed and unknown keys, charging the address, and 401 to a revoked key, whatever the address spent", async () => {
     const { call, addKey } = setup({ RATE_LIMIT_ANONYMOUS: "4" });
     const revoked = await addKey("premium", new Date(0).toISOString());
-    const cases = ["Basic dXNlcjpwYXNz", "Bearer not-a-key", `Bearer ${generateKey().key}`, `Bearer ${revoked}`];
+    const cases = ["Basic dXNlcjpwYXNz", "Bearer not-a-key", `Bearer ${generateKey().key}`, "Bearer nope"];
     const seen = [];
     for (const authorization of cases) seen.push(await call({ ...ip("198.51.100.5"), Authorization: authorization }));
     expect(seen.map((r) => r.status)).toEqual([401, 401, 401, 401]);
@@ -144,9 +174,12 @@ describe("rate limiter", () => {
     expect(
       seen.every((r) => r.headers["X-RateLimit-Tier"] === "anonymous" && r.headers["WWW-Authenticate"] === 'Bearer error="invalid_token"'),
     ).toBe(true);
-    expect(seen[3]!.message).toMatch(/revoked/);
-    // Once the address's budget is spent, a bad key gets 429 like any other request.
+    // Once the address's budget is spent, a bad key gets 429 like any other request...
     expect((await call({ ...ip("198.51.100.5"), Authorization: "Bearer nope" })).status).toBe(429);
+    // ...but a revoked key, presented with its right secret, is told it was revoked (not served as anonymous).
+    const refused = await call({ ...ip("198.51.100.5"), Authorization: `Bearer ${revoked}` });
+    expect([refused.status, refused.headers["WWW-Authenticate"]]).toEqual([401, 'Bearer error="invalid_token"']);
+    expect(refused.message).toMatch(/^API key [0-9a-f]{16} was revoked on 1970-01-01T00:00:00.000Z$/);
   });
 
   it("serves, limits in memory and says degraded when KV fails", async () => {

@@ -124,8 +124,11 @@ describe("rate limits through wrangler pages dev", () => {
     expectLimitHeaders(next, "anonymous", LIMITS.anonymous - 1, start + 2 * HOUR);
   });
 
-  it("puts the headers on every response, errors included", async () => {
+  it("puts the headers on every response, errors included, with Vary naming what chose the budget", async () => {
     const start = windowStart(2);
+    const ok = await request(start, from("198.51.100.12"));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Vary")).toBe("Authorization, X-Skills-Client, Sec-Fetch-Site");
     const notFound = await request(start, from("198.51.100.11"), "/no-such-endpoint");
     expectError(notFound, 404, "NOT_FOUND");
     expectLimitHeaders(notFound, "anonymous", LIMITS.anonymous - 1, start + HOUR);
@@ -178,6 +181,10 @@ describe("rate limits through wrangler pages dev", () => {
       ["Bearer not-a-key", /malformed/],
       [`Bearer ${unknown}`, /unknown/],
       ["Basic dXNlcjpwYXNz", /Bearer/],
+      // An empty token: the header arrives as "Bearer" once trailing whitespace is trimmed. (A wholly
+      // empty header never reaches the function under wrangler, which drops it; handler-headers.test.ts
+      // sends it in-process, as Cloudflare passes it on.)
+      ["Bearer ", /must be `Bearer <API key>`/],
       [`Bearer ${authKey.slice(0, -1)}${authKey.endsWith("A") ? "B" : "A"}`, /unknown/],
     ] as const;
     for (const [i, [authorization, message]] of cases.entries()) {

@@ -100,7 +100,9 @@ describe("dataset store (folder)", () => {
     writeFileSync(part, readFileSync(other)); // valid gzip, wrong content
     const target = sampleDataset();
     const before = contents(target);
-    await expect(restoreDataset(folderStore(root), target)).rejects.toThrow(/meta\.json does not match its manifest/);
+    await expect(restoreDataset(folderStore(root), target)).rejects.toThrow(
+      /meta\.json (does not match its manifest|inflates to more than its declared)/,
+    );
     expect(contents(target)).toEqual(before);
     expect(existsSync(`${target}.restoring`)).toBe(false);
   });
@@ -119,6 +121,7 @@ describe("dataset store (wrangler's local R2)", () => {
     const source = join(tempDir("r2-src-"), "d");
     mkdirSync(source);
     cpSync(join(PROJECT_ROOT, "data", "platforms.json"), join(source, "platforms.json"));
+    writeFileSync(join(source, "skills.jsonl"), "");
     const store = r2Store({
       projectDir: PROJECT_ROOT,
       bucket: "skills-datasets",
@@ -147,6 +150,14 @@ describe("npm run dataset", () => {
     const target = join(tempDir("cli-dst-"), "d");
     expect(run("restore", "--store", spec, "--data", target).stdout.trim()).toBe(id);
     expect(contents(target)).toEqual(contents(source));
+  });
+
+  it("refuses to save an empty folder: one line, exit code 1, no snapshot", () => {
+    const spec = `folder:${tempDir("cli-store-")}`;
+    const r = run("save", "--store", spec, "--data", tempDir("cli-empty-"));
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^npm run dataset: .*holds no skills\.jsonl: it is not a dataset folder, so it is not saved$/);
+    expect(run("list", "--store", spec).stdout).toBe("");
   });
 
   it("answers a bad call with one line and exit code 2", () => {

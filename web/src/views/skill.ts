@@ -152,7 +152,8 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
               .get(`${base}/content?${new URLSearchParams({ path })}`, SkillContentEnvelope)
               .then((c) => stripFrontmatter(c.data.content)),
       ]);
-      target.replaceChildren(renderMarkdown(text, { owner: s.owner, repo: s.repo, path: path ?? s.skills[0]?.path ?? "SKILL.md" }));
+      const words = { loadImage: (host: string) => t("loadImage", { host }) };
+      target.replaceChildren(renderMarkdown(text, { owner: s.owner, repo: s.repo, path: path ?? s.skills[0]?.path ?? "SKILL.md" }, words));
     } catch (error) {
       target.replaceChildren(failure(app, error, () => void fillMarkdown(target, s, path)));
     }

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, Generic, List, Literal, Optional, TypeVar
 
 from ._http import QueryValue, path_of
-from ._types import Category, CategoryDetail, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
+from ._types import Category, CategoryDetail, FileEntry, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
 
 D = TypeVar("D")
 Sort = Literal["stars", "updated", "name"]
@@ -33,6 +33,10 @@ def get_skill(owner: str, repo: str) -> Call[SkillDetail]:
 
 def get_skill_content(owner: str, repo: str, path: Optional[str]) -> Call[SkillContent]:
     return Call("/skills" + path_of(owner, repo) + "/content", dict(path=path))
+
+
+def list_skill_files(owner: str, repo: str) -> Call[List[FileEntry]]:
+    return Call("/skills" + path_of(owner, repo) + "/files", {})
 
 
 def get_skill_stats(owner: str, repo: str) -> Call[SkillStats]:

@@ -13,7 +13,7 @@ from . import _calls
 from ._calls import Call, EventType, Order, Sort
 from ._errors import SkillsDirectoryError
 from ._http import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY, DEFAULT_TIMEOUT, EtagCache, Requests, Result
-from ._types import Category, CategoryDetail, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
+from ._types import Category, CategoryDetail, FileEntry, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
 
 D = TypeVar("D")
 ITERATION_LIMIT = 100
@@ -86,6 +86,9 @@ class SkillsDirectory(_Settings[httpx.Client]):
 
     def get_skill_content(self, owner: str, repo: str, *, path: Optional[str] = None) -> Result[SkillContent]:
         return self._run(_calls.get_skill_content(owner, repo, path))
+
+    def list_skill_files(self, owner: str, repo: str) -> Result[List[FileEntry]]:
+        return self._run(_calls.list_skill_files(owner, repo))
 
     def get_skill_stats(self, owner: str, repo: str) -> Result[SkillStats]:
         return self._run(_calls.get_skill_stats(owner, repo))
@@ -181,6 +184,9 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
 
     async def get_skill_content(self, owner: str, repo: str, *, path: Optional[str] = None) -> Result[SkillContent]:
         return await self._run(_calls.get_skill_content(owner, repo, path))
+
+    async def list_skill_files(self, owner: str, repo: str) -> Result[List[FileEntry]]:
+        return await self._run(_calls.list_skill_files(owner, repo))
 
     async def get_skill_stats(self, owner: str, repo: str) -> Result[SkillStats]:
         return await self._run(_calls.get_skill_stats(owner, repo))

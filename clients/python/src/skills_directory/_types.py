@@ -84,6 +84,15 @@ class EventListResponse(TypedDict):
     meta: EventListResponseMeta
 
 
+class FileEntry(TypedDict):
+    kind: Literal["text", "binary", "symlink", "omitted"]  # `text` (served by /content), `binary`, `symlink`, or `omitted` (over the crawl's bounds: 256 KiB a file, 2 MiB and 300 files a folder)
+    path: str  # Repository path
+    sha: str  # Git blob SHA-1
+    sha256: str  # SHA-256 of the file's bytes
+    size: int  # Size in bytes
+    skill: str  # Path of the SKILL.md whose folder holds the file (its own path for a SKILL.md)
+
+
 class IndexStatus(TypedDict):
     lastCrawledAt: Union[str, None]  # When a crawl last looked at the repository
     listed: bool  # Whether GET /skills/{owner}/{repo} answers (a failed repository keeps its previous record)
@@ -178,8 +187,9 @@ class SearchResult(_SearchResultRequired, total=False):
 
 
 class SkillContent(TypedDict):
-    content: str  # Raw text of the SKILL.md file
+    content: str  # Raw text of the file (a SKILL.md with its frontmatter)
     sha: str  # Git blob SHA-1 of the file
+    sha256: str  # SHA-256 of the UTF-8 bytes of `content`, to check a copy against
     size: int  # Size in bytes
 
 
@@ -248,6 +258,11 @@ class _SkillEventRequired(TypedDict):
 class SkillEvent(_SkillEventRequired, total=False):
     content: SkillEventContent  # The primary SKILL.md's blob sha before and after; absent when no SKILL.md changed (a rename only)
     previous: SkillEventPrevious  # The former owner/repo, on a skill.updated that is a rename
+
+
+class SkillFilesResponse(TypedDict):
+    data: List[FileEntry]
+    meta: Meta
 
 
 class SkillListResponse(TypedDict):

@@ -189,10 +189,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a skill's SKILL.md
-         * @description The raw SKILL.md of the skill (frontmatter included), its git blob SHA and its size in bytes. `path` selects another SKILL.md of a repository that holds several.
+         * Get a skill's SKILL.md or another text file of its folders
+         * @description The raw SKILL.md of the skill (frontmatter included), its git blob SHA, its size in bytes and the SHA-256 of its text. `path` selects another text file of the skill's folders, exactly as `GET /skills/{owner}/{repo}/files` lists it: another SKILL.md, a script, a reference. A listed `binary`, `symlink` or `omitted` file answers 400 naming its kind; a path not listed (`./`, `..` and other spellings included) 404.
          */
         get: operations["getSkillContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{owner}/{repo}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the files of a skill's folders
+         * @description Every file of every skill folder of the repository (the folder of each SKILL.md, recursively), each SKILL.md included, sorted by path: its size, kind (`text` files are served by `/content`; `binary`, `symlink` and `omitted` ones, over the crawl's bounds, are listed only), git blob SHA-1, SHA-256 and the SKILL.md whose folder holds it. An installer checks each copied file against `sha256`.
+         */
+        get: operations["listSkillFiles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -319,6 +339,23 @@ export interface components {
                 timestamp?: string;
             };
         };
+        FileEntry: {
+            /**
+             * @description `text` (served by /content), `binary`, `symlink`, or `omitted` (over the crawl's bounds: 256 KiB a file, 2 MiB and 300 files a folder)
+             * @enum {string}
+             */
+            kind: "text" | "binary" | "symlink" | "omitted";
+            /** @description Repository path */
+            path: string;
+            /** @description Git blob SHA-1 */
+            sha: string;
+            /** @description SHA-256 of the file's bytes */
+            sha256: string;
+            /** @description Size in bytes */
+            size: number;
+            /** @description Path of the SKILL.md whose folder holds the file (its own path for a SKILL.md) */
+            skill: string;
+        };
         IndexStatus: {
             /** @description When a crawl last looked at the repository */
             lastCrawledAt: string | null;
@@ -404,10 +441,12 @@ export interface components {
             stars: number;
         };
         SkillContent: {
-            /** @description Raw text of the SKILL.md file */
+            /** @description Raw text of the file (a SKILL.md with its frontmatter) */
             content: string;
             /** @description Git blob SHA-1 of the file */
             sha: string;
+            /** @description SHA-256 of the UTF-8 bytes of `content`, to check a copy against */
+            sha256: string;
             /** @description Size in bytes */
             size: number;
         };
@@ -486,6 +525,10 @@ export interface components {
             skill: components["schemas"]["SkillSummary"];
             /** @enum {string} */
             type: "skill.created" | "skill.updated" | "skill.deleted";
+        };
+        SkillFilesResponse: {
+            data: components["schemas"]["FileEntry"][];
+            meta: components["schemas"]["Meta"];
         };
         SkillListResponse: {
             data: components["schemas"]["SkillSummary"][];
@@ -1373,7 +1416,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Path of another SKILL.md of the repository (as listed in the detail's `skills`); the primary one when absent.
+                 * @description Repository path of a text file of the skill's folders, exactly as `GET /skills/{owner}/{repo}/files` lists it (another SKILL.md, a script, a reference); the primary SKILL.md when absent. A listed binary, symlink or omitted file is 400, an unlisted path 404.
                  * @example skills/pdf-ocr/SKILL.md
                  */
                 path?: string;
@@ -1410,6 +1453,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SkillContentResponse"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSkillFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Owner of the GitHub repository (user or organisation); matched without regard to case.
+                 * @example anvil-dev
+                 */
+                owner: string;
+                /**
+                 * @description Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.
+                 * @example pdf
+                 */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillFilesResponse"];
                 };
             };
             /** @description Not Modified: `If-None-Match` named the current `ETag`. */

@@ -1,0 +1,315 @@
+// Decoding what is hidden on a line, so the same rules can read it: base64 (UTF-8 or UTF-16LE, as
+// PowerShell's -EncodedCommand), base85 and Ascii85, hex, \x \u \u{} and octal escapes, %-encoding, HTML
+// character references, character codes (String.fromCharCode, chr()), glued string literals ("cu"+"rl",
+// ["cu","rl"].join("")), reversed strings, zero-width characters (stripped, or read as bits) and Unicode tag
+// characters (each carries one ASCII character). Every decoder is linear and bounded by a shared budget; the
+// engine decodes what it decoded again, to a fixed depth.
+
+export interface Decoded {
+  text: string;
+  /** What decoded it, for the finding's explanation. */
+  via: string;
+  /** Raw index in the line where the encoded text starts. */
+  at: number;
+}
+
+/** Decoded characters still allowed for one file; every decoder stops when it runs out. */
+export interface Budget {
+  chars: number;
+}
+
+const BLOB_MAX = 64 * 1024;
+const MIN_DECODED = 6;
+
+export function decodeLine(line: string, budget: Budget): Decoded[] {
+  const out: Decoded[] = [];
+  const push = (text: string | undefined, via: string, at: number) => {
+    if (text === undefined || text.length < MIN_DECODED || budget.chars <= 0 || text === line) return;
+    const t = text.length > budget.chars ? text.slice(0, budget.chars) : text;
+    budget.chars -= t.length;
+    out.push({ text: t, via, at });
+  };
+  for (const d of [base64Blobs, hexBlobs, escapes, percent, entities, charCodes, glued, reversed, base85Blobs, invisible, tags]) {
+    if (budget.chars <= 0) break;
+    d(line, push);
+  }
+  return out;
+}
+
+type Push = (text: string | undefined, via: string, at: number) => void;
+
+/** Mostly printable text (at least 90%, letters among it): what a decoded command or prose looks like. */
+export function looksLikeText(s: string): boolean {
+  if (s.length < MIN_DECODED) return false;
+  let printable = 0;
+  let letters = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || c === 9 || c === 10 || c === 13 || (c >= 0xa0 && c !== 0xfffd)) printable++;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
+  }
+  return printable >= s.length * 0.9 && letters >= Math.min(4, s.length / 4);
+}
+
+const utf8 = new TextDecoder("utf-8");
+const utf16 = new TextDecoder("utf-16le");
+
+/** Bytes to text: UTF-16LE when every other byte is zero (PowerShell), UTF-8 otherwise. */
+function bytesToText(bytes: Uint8Array): string | undefined {
+  if (bytes.length >= 8) {
+    let zeros = 0;
+    for (let i = 1; i < bytes.length; i += 2) if (bytes[i] === 0) zeros++;
+    if (zeros >= (bytes.length / 2) * 0.8) {
+      const t = utf16.decode(bytes.length % 2 ? bytes.subarray(0, bytes.length - 1) : bytes);
+      return looksLikeText(t) ? t : undefined;
+    }
+  }
+  const t = utf8.decode(bytes);
+  return looksLikeText(t) ? t : undefined;
+}
+
+const B64 = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i)] = i;
+B64[45] = 62; // '-' (URL-safe alphabet)
+B64[95] = 63; // '_'
+
+export function decodeBase64(s: string): Uint8Array {
+  const clean = s.replace(/=+$/, "");
+  const bytes = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let acc = 0;
+  let bits = 0;
+  let n = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const v = B64[clean.charCodeAt(i)] ?? -1;
+    if (v < 0) break;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[n++] = (acc >> bits) & 0xff;
+    }
+  }
+  return bytes.subarray(0, n);
+}
+
+function base64Blobs(line: string, push: Push): void {
+  for (const m of line.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+    const blob = m[0].length > BLOB_MAX ? m[0].slice(0, BLOB_MAX) : m[0];
+    // Words, identifiers and paths are not base64 worth reading: base64 of text mixes cases and digits.
+    if (!/[0-9+/=]/.test(blob) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(blob)) continue;
+    if (/^[0-9a-fA-F]+$/.test(blob)) continue; // hex, read by hexBlobs
+    push(bytesToText(decodeBase64(blob.length % 4 === 1 ? blob.slice(0, -1) : blob)), "base64", m.index);
+  }
+}
+
+function hexBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+function hexBlobs(line: string, push: Push): void {
+  for (const m of line.matchAll(/\b[0-9a-fA-F]{16,}\b/g)) {
+    const hex = m[0].slice(0, BLOB_MAX & ~1);
+    push(bytesToText(hexBytes(hex.length % 2 ? hex.slice(0, -1) : hex)), "hex", m.index);
+  }
+  // 0x63, 0x75, 0x72, 0x6c: byte arrays written in source.
+  for (const m of line.matchAll(/(?:0x[0-9a-fA-F]{2}\s{0,2},\s{0,2}){4,4096}0x[0-9a-fA-F]{2}/g)) {
+    const hex = m[0].replace(/0x|[\s,]/g, "");
+    push(bytesToText(hexBytes(hex)), "hex bytes", m.index);
+  }
+}
+
+function escapes(line: string, push: Push): void {
+  const re = /\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,6}\}|\\[0-3][0-7]{2}/g;
+  const first = line.search(re);
+  if (first === -1) return;
+  let count = 0;
+  // \x escapes are bytes (UTF-8 sequences in shell $'…' and Python b'…'); \u escapes are code points.
+  const text = line.replace(re, (e) => {
+    count++;
+    if (e[1] === "x") return String.fromCharCode(Number.parseInt(e.slice(2), 16));
+    if (e[1] === "u") return String.fromCodePoint(Math.min(0x10ffff, Number.parseInt(e.replace(/[\\u{}]/g, ""), 16)));
+    return String.fromCharCode(Number.parseInt(e.slice(1), 8));
+  });
+  if (count >= 3) push(text, "escape sequences", first);
+}
+
+function percent(line: string, push: Push): void {
+  const first = line.search(/%[0-9a-fA-F]{2}/);
+  if (first === -1) return;
+  const matches = line.match(/%[0-9a-fA-F]{2}/g) ?? [];
+  if (matches.length < 4) return;
+  const bytes: number[] = [];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === "%" && /^[0-9a-fA-F]{2}$/.test(line.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(line.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      const code = line.charCodeAt(i);
+      if (code < 0x80) bytes.push(code === 43 ? 32 : code);
+      else bytes.push(...new TextEncoder().encode(line[i]!));
+    }
+  }
+  push(utf8.decode(new Uint8Array(bytes)), "percent-encoding", first);
+}
+
+function entities(line: string, push: Push): void {
+  const re = /&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});/g;
+  const first = line.search(re);
+  if (first === -1 || (line.match(re) ?? []).length < 3) return;
+  push(
+    line.replace(re, (e) => {
+      const n = e[2] === "x" ? Number.parseInt(e.slice(3, -1), 16) : Number.parseInt(e.slice(2, -1), 10);
+      return String.fromCodePoint(Math.min(n, 0x10ffff));
+    }),
+    "HTML character references",
+    first,
+  );
+}
+
+function charCodes(line: string, push: Push): void {
+  for (const m of line.matchAll(/fromCharCode\(\s{0,4}((?:\d{1,7}\s{0,4},\s{0,4}){2,4096}\d{1,7})\s{0,4}\)/g)) {
+    push(String.fromCodePoint(...m[1]!.split(",").map((n) => Math.min(Number(n.trim()), 0x10ffff))), "character codes", m.index);
+  }
+  const chr = line.match(/\bchr\(\s{0,2}\d{1,7}\s{0,2}\)/g);
+  if (chr && chr.length >= 3) {
+    const text = chr.map((c) => String.fromCodePoint(Math.min(Number(c.replace(/\D/g, "")), 0x10ffff))).join("");
+    push(text, "character codes", line.indexOf("chr("));
+  }
+}
+
+/** The contents of a line's string literals, in order, with where each starts. */
+export function stringLiterals(line: string, max = 512): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  for (let i = 0; i < line.length && out.length < max; i++) {
+    const q = line[i];
+    if (q !== '"' && q !== "'" && q !== "`") continue;
+    let j = i + 1;
+    let text = "";
+    for (; j < line.length && line[j] !== q; j++) {
+      if (line[j] === "\\" && j + 1 < line.length) {
+        text += line[j]! + line[j + 1]!;
+        j++;
+      } else text += line[j];
+    }
+    if (j >= line.length) break;
+    out.push({ text, at: i });
+    i = j;
+  }
+  return out;
+}
+
+/** "cu"+"rl", 'cu' 'rl', ["cu","rl"].join(""), c""url, c''url: the pieces glued back together. */
+function glued(line: string, push: Push): void {
+  const shellEmpty = /[A-Za-z0-9](?:""|'')[A-Za-z0-9]/;
+  if (shellEmpty.test(line)) push(line.replace(/([A-Za-z0-9])(?:""|'')(?=[A-Za-z0-9])/g, "$1"), "split strings", line.search(shellEmpty));
+  if (!/["'`]\s{0,8}(?:\+|\.\.|,|\s)\s{0,8}["'`]|\.join\(|\bjoin\(|concat\(/.test(line)) return;
+  const lits = stringLiterals(line);
+  if (lits.length < 2) return;
+  push(lits.map((l) => l.text).join(""), "concatenated strings", lits[0]!.at);
+}
+
+function reversed(line: string, push: Push): void {
+  if (!/\[::-1\]|\.reverse\(\)|\|\s{0,4}rev\b|strrev\(/.test(line)) return;
+  for (const l of stringLiterals(line)) if (l.text.length >= MIN_DECODED) push([...l.text].reverse().join(""), "reversed string", l.at);
+}
+
+const B85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+const B85_INDEX = new Int16Array(128).fill(-1);
+for (let i = 0; i < B85.length; i++) B85_INDEX[B85.charCodeAt(i)] = i;
+
+/** Base85 groups (RFC 1924 alphabet, as Python's b85encode, or Ascii85's '!'..'u' with 'z') to bytes. */
+export function decodeBase85(s: string, ascii85: boolean): Uint8Array | undefined {
+  const bytes: number[] = [];
+  let group: number[] = [];
+  const flush = (final: boolean) => {
+    const pad = 5 - group.length;
+    while (group.length < 5) group.push(84);
+    let v = 0;
+    for (const d of group) v = v * 85 + d;
+    if (v > 0xffffffff) return false;
+    const b = [(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff];
+    bytes.push(...(final ? b.slice(0, 4 - pad) : b));
+    group = [];
+    return true;
+  };
+  for (const ch of s.slice(0, BLOB_MAX)) {
+    if (/\s/.test(ch)) continue;
+    if (ascii85 && ch === "z" && group.length === 0) {
+      bytes.push(0, 0, 0, 0);
+      continue;
+    }
+    const code = ch.charCodeAt(0);
+    const d = ascii85 ? (code >= 33 && code <= 117 ? code - 33 : -1) : (B85_INDEX[code] ?? -1);
+    if (d < 0) return undefined;
+    group.push(d);
+    if (group.length === 5 && !flush(false)) return undefined;
+  }
+  if (group.length === 1) return undefined;
+  if (group.length > 0 && !flush(true)) return undefined;
+  return new Uint8Array(bytes);
+}
+
+function base85Blobs(line: string, push: Push): void {
+  for (const m of line.matchAll(/<~([^~]{5,65536})~>/g)) {
+    const b = decodeBase85(m[1]!, true);
+    if (b) push(bytesToText(b), "Ascii85", m.index);
+  }
+  if (!/b85decode|a85decode|base85|ascii85|z85/i.test(line)) return;
+  for (const l of stringLiterals(line)) {
+    if (l.text.length < 10) continue;
+    for (const ascii85 of [false, true]) {
+      const b = decodeBase85(l.text, ascii85);
+      const t = b && bytesToText(b);
+      if (t) {
+        push(t, ascii85 ? "Ascii85" : "base85", l.at);
+        break;
+      }
+    }
+  }
+}
+
+/** Zero-width and other invisible format characters (not Unicode tags, read by `tags`). */
+export const ZERO_WIDTH = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u180E]/g;
+
+function invisible(line: string, push: Push): void {
+  const first = line.search(ZERO_WIDTH);
+  if (first === -1) return;
+  // Read with the invisible characters removed: "ig\u200Bnore" is "ignore" to a model.
+  push(line.replace(ZERO_WIDTH, ""), "invisible characters", first);
+  // Or as bits: runs of two zero-width characters standing for 0 and 1 carry text.
+  for (const m of line.matchAll(/(?:\u200B|\u200C|\u200D|\u2060){16,65536}/g)) {
+    const run = m[0];
+    const symbols = [...new Set(run)];
+    if (symbols.length !== 2) continue;
+    for (const zero of symbols) {
+      const bits: number[] = [...run].map((c) => (c === zero ? 0 : 1));
+      let text = "";
+      for (let i = 0; i + 8 <= bits.length; i += 8) text += String.fromCharCode(bits.slice(i, i + 8).reduce((a, b) => (a << 1) | b, 0));
+      if (looksLikeText(text)) {
+        push(text, "zero-width characters read as bits", m.index);
+        break;
+      }
+    }
+  }
+}
+
+/** Unicode tag characters (U+E0000 to U+E007F), each a hidden ASCII character. */
+export const TAG_RUN = /[\u{E0000}-\u{E007F}]{1,65536}/gu;
+
+/** The ASCII hidden in tag characters, leaving out emoji flag sequences (🏴 + a region code + cancel tag). */
+export function hiddenTagText(line: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  for (const m of line.matchAll(TAG_RUN)) {
+    const before = line.codePointAt(Math.max(0, m.index - 2));
+    const chars = [...m[0]].map((c) => c.codePointAt(0)! - 0xe0000);
+    if (before === 0x1f3f4 && chars.length <= 8 && chars[chars.length - 1] === 0x7f) continue;
+    out.push({ text: String.fromCharCode(...chars.filter((c) => (c >= 0x20 && c < 0x7f) || c === 10)), at: m.index });
+  }
+  return out;
+}
+
+function tags(line: string, push: Push): void {
+  for (const t of hiddenTagText(line)) push(t.text, "Unicode tag characters", t.at);
+}
