@@ -30,6 +30,8 @@ import {
   type Dataset,
   DatasetError,
   type DatasetProblem,
+  DUPLICATE_NAME,
+  firstOfEachName,
   problemText,
   readDatasetFiles,
   readSkillsFile,
@@ -171,7 +173,15 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     log("  skills.jsonl is not in key order: sorting it first");
     const sorted = join(spillRoot, "sorted");
     // The bad lines are left out of the sorted copy; they were reported above, by their line in the file.
-    await writeSkills(sorted, await readSkillsFile(file, []));
+    // So are second records of a name: those the first pass saw are reported by line, the others here.
+    const duplicates: DatasetProblem[] = [];
+    await writeSkills(sorted, firstOfEachName(await readSkillsFile(file, []), file, duplicates));
+    const reported = skipped.filter((p) => p.message === DUPLICATE_NAME).map((p) => p.repository?.toLowerCase());
+    for (const d of duplicates) {
+      const at = reported.indexOf(d.repository?.toLowerCase());
+      if (at === -1) skipped.push(d);
+      else reported.splice(at, 1);
+    }
     first = await pass(join(sorted, DATASET_FILES.skills));
   }
   return { ...first, skipped, files, spillDir };

@@ -112,7 +112,9 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
     problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
     const last = records[records.length - 1];
-    if (!result.sorted || (first && last && skillKey(first.owner, first.repo) < skillKey(last.owner, last.repo))) sorted = false;
+    // A range starting with the previous one's last name holds a duplicate the ranges could not see:
+    // treated as unsorted, the file is sorted and its duplicates left out before the pass runs again.
+    if (!result.sorted || (first && last && skillKey(first.owner, first.repo) <= skillKey(last.owner, last.repo))) sorted = false;
     if (result.postings) result.postings.first = records.length;
     for (const batch of batches[part]!.splice(0)) {
       for (const r of batch.records) records.push(r);

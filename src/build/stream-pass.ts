@@ -6,7 +6,7 @@
 // line that is not a valid record, or whose responses do not render valid, is skipped and reported.
 
 import { skillKey } from "../contract/key.js";
-import { type DatasetProblem, parseSkillLine } from "../dataset/files.js";
+import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../dataset/files.js";
 import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
 import type { StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
@@ -74,6 +74,11 @@ export async function runPass(
     const lines = await forEachLine(input.file, input.range, (line, lineNo) => {
       const record = parseSkillLine(line, input.file, lineNo, problems);
       if (!record) return;
+      // A second record for a name is a bad line like any other: the first one is kept.
+      if (count > 0 && skillKey(record.owner, record.repo) === lastKey) {
+        problems.push(duplicateProblem(input.file, lineNo, record));
+        return;
+      }
       // Everything that can refuse the record comes before anything is kept of it.
       let entries: ReturnType<typeof renderSkillEntries>;
       let summary: string;
