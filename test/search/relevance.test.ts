@@ -32,7 +32,7 @@ describe("relevance on the real shared dataset", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "search-relevance-"));
     records = await convertSharedDataset(join(dir, "data"), SHARED);
-    await build({ dataDir: join(dir, "data"), outDir: join(dir, "site") });
+    await build({ dataDir: join(dir, "data"), outDir: join(dir, "site"), page: false });
     store = folderStore(join(dir, "site"));
     manifest = await store.manifest();
   }, 180_000);
