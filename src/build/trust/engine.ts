@@ -13,7 +13,9 @@ import { type Context, type Fact, type FileView, type Hit, type LineEnv, lower, 
 /** Decoded text is decoded again at most this many times (base64 in hex in base64…). */
 const MAX_DEPTH = 3;
 /** Decoded characters allowed per file, whatever the file holds. */
-const DECODE_BUDGET = 512 * 1024;
+const DECODE_BUDGET = 64 * 1024;
+/** A rule that has hit this often in one file is not run again there: more of the same adds nothing. */
+const HITS_PER_RULE = 8;
 
 const NONE: ReadonlySet<string> = new Set();
 const COMMENT = /^\s{0,16}(?:#|\/\/|\*|\/\*|--|REM\b|<!--)/;
@@ -45,6 +47,7 @@ const PATTERN_DATA =
 
 /** The automaton over every rule's keys, built once (immutable). */
 const PREFILTER = new Prefilter(LINE_RULES.map((r) => r.keys));
+const RULE_INDEX = new Map(LINE_RULES.map((r, i) => [r.id, i]));
 
 export function scanFile(input: FileInput): FileScan {
   const { view } = input;
@@ -57,6 +60,7 @@ export function scanFile(input: FileInput): FileScan {
   const facts = new Map<Fact, FactSite>();
   const budget: Budget = { chars: DECODE_BUDGET };
   const marks = PREFILTER.scan(input.content);
+  const saturated = new Map<number, number>();
 
   lines.forEach((line, index) => {
     const ctx = contexts[index]!;
@@ -66,7 +70,12 @@ export function scanFile(input: FileInput): FileScan {
     const env: LineEnv = { ctx, file: view, owner: input.owner, via: [], declared: input.declared, securityThemed: input.securityThemed };
     const visit = (text: string, e: LineEnv, at: number, depth: number, parentRules: ReadonlySet<string>, m?: LineMarks) => {
       const own = m ?? PREFILTER.scan(text)[0]!;
-      const matched = own.rules.length > 0 ? runRules(text, own.rules, e, index, at, hits, facts, parentRules) : NONE;
+      const rules = own.rules.filter((r) => (saturated.get(r) ?? 0) < HITS_PER_RULE);
+      const matched = rules.length > 0 ? runRules(text, rules, e, index, at, hits, facts, parentRules) : NONE;
+      for (const id of matched) {
+        const r = RULE_INDEX.get(id)!;
+        saturated.set(r, (saturated.get(r) ?? 0) + 1);
+      }
       if (depth >= MAX_DEPTH || !(own.decode || own.invisible)) return;
       for (const d of decodeLine(text, budget, e.via)) {
         const hiddenCtx: Context = d.via === "Unicode tag characters" || d.via.startsWith("zero-width") ? "hidden" : e.ctx;

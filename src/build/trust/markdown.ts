@@ -67,8 +67,11 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
       out[i] = ctx === "config" ? "config" : ctx;
       let j = i + 1;
       for (; j < lines.length; j++) {
-        const t = lines[j]!.trimStart();
-        if (t.startsWith(marker[0]!.repeat(marker.length)) && t.slice(marker.length).trim() === "") break;
+        const l = lines[j]!;
+        if (l.includes(marker)) {
+          const t = l.trim();
+          if (t.startsWith(marker) && /^[`~]*$/.test(t)) break;
+        }
         out[j] = ctx;
       }
       if (j < lines.length) out[j] = ctx;

@@ -13,8 +13,8 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high", config: "medium" },
     keys: ["curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring"],
     re: new RegExp(
-      String.raw`(?<![\p{L}\p{N}_.-])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\p{L}\p{N}_-])[^|\n]{0,400}\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
-      "iu",
+      String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])[^|\n]{0,400}\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
+      "i",
     ),
     why: "Piping a download straight into a shell runs whatever that server sends; pin a vendor's installer by URL or ship the script in the skill.",
     grade: (_m, line, env, base) => {
@@ -28,7 +28,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     kind: "remote-exec",
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high" },
     keys: ["curl", "wget", "invoke-webrequest", "iwr", "urlretrieve"],
-    re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b[^\n]{0,300}?(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
+    re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b[^\n;&|]{0,300}(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
     why: "Downloading a file and running it in one go executes an unreviewed binary; publish it in the repository or use a package manager.",
     grade: (_m, line, env, base) => byHost(line, env, base, base),
     facts: ["network", "downloads-file", "makes-executable"],
