@@ -58,4 +58,4 @@ export function corpusRows(): { skills: Row[]; files: Row[]; labels: Label[] } {
   };
 }
 
-export const toJsonl = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+export const toJsonl = (rows: readonly object[]) => `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
