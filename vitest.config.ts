@@ -1,12 +1,13 @@
 // The test projects, by what a suite needs (docs/TESTING.md): `unit` runs in-process with no server,
-// browser or Python; `workerd` and `python` use the test site served by `wrangler pages dev` (built
-// and started once for both, by the global setup); `browser` drives Chromium against its own served
-// site; `recipes` runs the docs' shell recipes in a copy of the repository. A file's name says its
-// project: *.workerd.test.ts, *.browser.test.ts, *.python.test.ts, *.recipes.test.ts, else unit.
+// browser or Python; `commands` runs the project's npm scripts as child processes (build, crawl,
+// serve); `workerd` and `python` use the test site served by `wrangler pages dev` (built and started
+// once for both, by the global setup); `browser` drives Chromium against its own served site;
+// `recipes` runs the docs' shell recipes in a copy of the repository. A file's name says its project:
+// *.commands.test.ts, *.workerd.test.ts, *.browser.test.ts, *.python.test.ts, *.recipes.test.ts, else unit.
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
-const NEEDS = ["workerd", "browser", "python", "recipes"] as const;
+const NEEDS = ["commands", "workerd", "browser", "python", "recipes"] as const;
 const SERVED_SITE = "test/support/global-setup.ts";
 const only = (need: (typeof NEEDS)[number]) => [`test/**/*.${need}.test.ts`];
 
@@ -16,7 +17,8 @@ export default defineConfig({
     // Most suites wait on child processes (wrangler, builds, crawls) more than they compute, so two
     // files at a time pay off even on two cores; vitest's default there is one (cores - 1).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 60_000,
+    // Generous: on a loaded machine the heavier suites (streaming builds, crawls) slow down with it.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
     reporters: ["default", "./test/support/not-run-reporter.ts"],
@@ -29,6 +31,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...NEEDS.flatMap(only)],
         },
       },
+      { extends: true, test: { name: "commands", include: only("commands") } },
       { extends: true, test: { name: "workerd", include: only("workerd"), globalSetup: [SERVED_SITE] } },
       { extends: true, test: { name: "browser", include: only("browser") } },
       { extends: true, test: { name: "python", include: only("python"), globalSetup: [SERVED_SITE] } },

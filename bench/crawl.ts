@@ -1,9 +1,11 @@
-// Crawl benchmark (issue 3): cold and warm (unchanged) crawls of 1,000 and 10,000 synthetic
-// repositories (the shared dataset's small repositories cloned under new names) served by the local
-// GitHub server in its own process: requests per repository counted at the server, and wall time.
-// Baseline measured in the same run: a naive REST crawler (repository + tree + one blob per
-// SKILL.md when cold; one conditional repository request each when warm) over the same repositories.
-//   npx tsx bench/crawl.ts [--sizes 1000,10000]
+// Crawl benchmark (issues 3 and 21): cold and warm (unchanged) crawls, with whole skill folders, of the
+// shared dataset's real repositories (files.jsonl gives 11 of them their folders' files) and of 1,000
+// and 10,000 synthetic repositories (its small repositories cloned under new names), served by the
+// local GitHub server in its own process: requests per repository counted at the server (all, and
+// REST reads alone: trees, archives, blobs), and wall time. Baseline measured in the same run: a naive
+// REST crawler (repository + tree + one blob per SKILL.md and per folder file when cold; one
+// conditional repository request each when warm) over the same repositories.
+//   npx tsx bench/crawl.ts [--sizes shared,1000,10000]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,8 +23,9 @@ import type { SkillRecord, SourcesFile } from "../src/schemas/dataset.js";
 import { machineLine, table } from "./support/machine.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000" } } });
-const sizes = values.sizes.split(",").map(Number);
+const { values } = parseArgs({ options: { sizes: { type: "string", default: "shared,1000,10000" } } });
+/** "shared": the shared dataset as it is; a number: that many synthetic repositories. */
+const sizes = values.sizes.split(",").map((s) => (s === "shared" ? "shared" : Number(s)));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const TIMING: Partial<ClientTiming> = { secondMs: 20, graphqlMinTimeMs: 0, searchMinTimeMs: 0, concurrency: 8, requestTimeoutMs: 30_000 };
 const SOURCES: SourcesFile = {
@@ -32,14 +35,13 @@ const SOURCES: SourcesFile = {
   exclude: [],
 };
 
-async function startServer(count: number): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(count: number | "shared"): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     scriptArgs(
       "github-fixture.ts",
-      "--synthesize",
-      String(count),
+      ...(count === "shared" ? [] : ["--synthesize", String(count)]),
       "--port",
       String(port),
       "--rate-limit",
@@ -60,18 +62,25 @@ async function startServer(count: number): Promise<{ url: string; child: ChildPr
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function serverCount(url: string, reset = false): Promise<number> {
-  const res = await fetch(`${url}/__fixture/requests`, { method: reset ? "DELETE" : "GET" });
-  const body: unknown = await res.json();
-  return typeof body === "object" && body !== null && "total" in body && typeof body.total === "number" ? body.total : NaN;
+interface Counted {
+  requests: number;
+  /** REST reads: trees, archives, blobs, contents (not GraphQL, searches or repository facts). */
+  reads: number;
+  archives: number;
 }
 
-async function crawlOnce(
-  url: string,
-  dir: string,
-  label: string,
-  now: string,
-): Promise<{ out: CrawlOutput; ms: number; requests: number }> {
+async function serverCount(url: string, reset = false): Promise<Counted> {
+  const res = await fetch(`${url}/__fixture/requests`, { method: reset ? "DELETE" : "GET" });
+  const body = (await res.json()) as { total?: number; byKind?: Record<string, number> };
+  const k = body.byKind ?? {};
+  return {
+    requests: body.total ?? Number.NaN,
+    reads: (k.tree ?? 0) + (k.archive ?? 0) + (k.blob ?? 0) + (k.contents ?? 0),
+    archives: k.archive ?? 0,
+  };
+}
+
+async function crawlOnce(url: string, dir: string, label: string, now: string): Promise<{ out: CrawlOutput; ms: number } & Counted> {
   const input = await loadCrawlInput(dir, join(ROOT, "data"), join(dir, "sources.json"));
   const client = createGitHubClient({ baseUrl: url, timing: TIMING });
   const progress = createProgress({
@@ -87,14 +96,14 @@ async function crawlOnce(
     concurrency: 8,
   });
   await writeCrawlOutput(dir, { records: out.records, state: out.state, finishedAt: out.report.finishedAt }, input);
-  return { out, ms: Date.now() - t, requests: await serverCount(url) };
+  return { out, ms: Date.now() - t, ...(await serverCount(url)) };
 }
 
 /** The naive baseline: plain REST, one request per fact, conditional requests when warm. */
 async function naive(
   url: string,
   records: readonly SkillRecord[],
-): Promise<{ cold: { ms: number; requests: number }; warm: { ms: number; requests: number } }> {
+): Promise<{ cold: { ms: number } & Counted; warm: { ms: number } & Counted }> {
   const { octokit } = createGitHubClient({ baseUrl: url, timing: TIMING });
   const etags = new Map<string, string>();
   await serverCount(url, true);
@@ -108,10 +117,10 @@ async function naive(
       tree_sha: r.headSha,
       recursive: "1",
     });
-    for (const f of r.files)
+    for (const f of [...r.files, ...(r.folderFiles ?? [])])
       await octokit.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner: r.owner, repo: r.repo, file_sha: f.sha });
   });
-  const cold = { ms: Date.now() - t, requests: await serverCount(url) };
+  const cold = { ms: Date.now() - t, ...(await serverCount(url)) };
   await serverCount(url, true);
   t = Date.now();
   await mapPool(records, 8, async (r) => {
@@ -125,7 +134,7 @@ async function naive(
       if (!(typeof e === "object" && e !== null && "status" in e && e.status === 304)) throw e;
     }
   });
-  return { cold, warm: { ms: Date.now() - t, requests: await serverCount(url) } };
+  return { cold, warm: { ms: Date.now() - t, ...(await serverCount(url)) } };
 }
 
 const rows: (string | number)[][] = [];
@@ -144,12 +153,16 @@ for (const n of sizes) {
     log(`naive REST baseline over ${cold.out.records.length} records`);
     const base = await naive(server.url, cold.out.records);
     const per = (req: number) => (req / repos).toFixed(4);
-    const row = (kind: string, run: { requests: number; ms: number }, naiveRun: { requests: number; ms: number }) => [
+    const folders = cold.out.records.reduce((s, r) => s + (r.folderFiles?.length ?? 0), 0);
+    const row = (kind: string, run: { ms: number } & Counted, naiveRun: { ms: number } & Counted) => [
       n,
       kind,
       repos,
+      folders,
       run.requests,
       per(run.requests),
+      per(run.reads),
+      run.archives,
       (run.ms / 1000).toFixed(1),
       naiveRun.requests,
       per(naiveRun.requests),
@@ -173,14 +186,32 @@ const out = [
   "",
   `Machine: ${machineLine()}. Run: \`npx tsx bench/crawl.ts\` (${new Date().toISOString().slice(0, 10)}).`,
   "",
-  "Synthetic repositories: the shared dataset's repositories with 1-3 SKILL.md files, cloned under new names, served by",
-  "`npm run github-fixture` in its own process; requests counted at the server. Crawl: discovery (topic search and a",
-  "size-sliced code search), GraphQL facts batches, trees, GraphQL blob batches, records written to a temporary folder.",
-  "Warm: the same crawl again with nothing changed. Baseline (same run): a naive REST crawler, repository + tree + one blob",
-  "request per SKILL.md when cold, one conditional repository request (304) per repository when warm.",
+  "`shared`: the shared dataset's real repositories as they are (files.jsonl gives 11 of them the files of their skill",
+  "folders). Numbers: synthetic repositories, the shared dataset's repositories with 1-3 SKILL.md files cloned under new",
+  "names. Served by `npm run github-fixture` in its own process; requests counted at the server. Crawl: discovery (topic",
+  "search and a size-sliced code search), GraphQL facts batches, trees, GraphQL blob batches for repositories whose skill",
+  "folders hold nothing else, one archive (tarball) each for the others, records with whole skill folders written to a",
+  "temporary folder. Warm: the same crawl again with nothing changed. `REST reads per repo` counts trees, archives and",
+  "blobs (the target: at most 3 when cold); `folder files` the other files of the skill folders recorded. Baseline (same",
+  "run): a naive REST crawler, repository + tree + one blob request per SKILL.md and per folder file when cold, one",
+  "conditional repository request (304) per repository when warm.",
   "",
   table(
-    ["repos", "crawl", "seen", "requests", "per repo", "wall s", "naive requests", "naive per repo", "naive wall s", "requests vs naive"],
+    [
+      "repos",
+      "crawl",
+      "seen",
+      "folder files",
+      "requests",
+      "per repo",
+      "REST reads per repo",
+      "archives",
+      "wall s",
+      "naive requests",
+      "naive per repo",
+      "naive wall s",
+      "requests vs naive",
+    ],
     rows,
   ),
   "",

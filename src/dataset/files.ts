@@ -86,6 +86,31 @@ export function parseSkillLine(line: string, file: string, lineNo: number, probl
   return parsed.success ? parsed.data : undefined;
 }
 
+export const DUPLICATE_NAME = "a record for this owner/repo came earlier in the file (the earlier one is kept)";
+
+/** A line whose owner/repo an earlier line already holds: skipped like a bad line, the first record kept. */
+export const duplicateProblem = (file: string, line: number | undefined, r: { owner: string; repo: string }): DatasetProblem => ({
+  file,
+  ...(line !== undefined ? { line } : {}),
+  repository: `${r.owner}/${r.repo}`.slice(0, 200),
+  message: DUPLICATE_NAME,
+});
+
+/** The records in key order, keeping the first (in file order) of each owner/repo, case-insensitive; the others are reported. */
+export function firstOfEachName(records: readonly SkillRecord[], file: string, problems: DatasetProblem[]): SkillRecord[] {
+  const out: SkillRecord[] = [];
+  let last = "";
+  // A stable sort on the key alone: records of one name, whatever their case, stay in file order.
+  const keyOf = (r: SkillRecord) => `${r.owner}/${r.repo}`.toLowerCase();
+  for (const r of [...records].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0))) {
+    const key = keyOf(r);
+    if (out.length > 0 && key === last) problems.push(duplicateProblem(file, undefined, r));
+    else out.push(r);
+    last = key;
+  }
+  return out;
+}
+
 /** `{repository: "owner/repo"}` when a parsed line names one (as strings), so a report can say whose line it was. */
 function repositoryOf(raw: unknown): { repository?: string } {
   const named = NamedLine.safeParse(raw);

@@ -48,10 +48,15 @@ export function chunkBlobs(reqs: readonly BlobRequest[], limits: BlobLimits): Bl
   return chunks;
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// The BOM is kept: a file's text is exactly its bytes, as GraphQL gives it.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-async function restBlob(octokit: Octokit, r: BlobRequest): Promise<BlobResult> {
+/** Counts a REST read against its repository's budget; throws when the repository has spent it. */
+export type SpendFor = (r: BlobRequest) => void;
+
+async function restBlob(octokit: Octokit, r: BlobRequest, spend?: SpendFor): Promise<BlobResult> {
   try {
+    spend?.(r);
     const res = await octokit.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner: r.owner, repo: r.repo, file_sha: r.sha });
     const blob = BlobResponse.parse(res.data);
     const bytes = blob.encoding === "base64" ? Buffer.from(blob.content, "base64") : Buffer.from(blob.content, "utf8");
@@ -114,6 +119,7 @@ export async function fetchBlobs(
   reqs: readonly BlobRequest[],
   limits: BlobLimits = DEFAULT_BLOB_LIMITS,
   onChunk?: (n: number) => void,
+  spend?: SpendFor,
 ): Promise<Map<string, BlobResult>> {
   const out = new Map<string, BlobResult>();
   const wanted: BlobRequest[] = [];
@@ -132,7 +138,14 @@ export async function fetchBlobs(
     return viaRest;
   });
   await mapPool(rest.flat(), limits.concurrency, async (r) => {
-    out.set(r.sha, await restBlob(octokit, r));
+    out.set(r.sha, await restBlob(octokit, r, spend));
   });
   return out;
+}
+
+/** One blob's bytes over REST (a file an archive left out or gave other bytes for). */
+export async function fetchBlobBytes(octokit: Octokit, owner: string, repo: string, sha: string): Promise<Buffer> {
+  const res = await octokit.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner, repo, file_sha: sha });
+  const blob = BlobResponse.parse(res.data);
+  return blob.encoding === "base64" ? Buffer.from(blob.content, "base64") : Buffer.from(blob.content, "utf8");
 }

@@ -63,7 +63,10 @@ function guard(octokit: { hook: Octokit["hook"] }, options: GuardOptions): Recor
   octokit.hook.wrap("request", async (request, opts) => {
     const kind = requestKindOf(opts.method, opts.url);
     // Hooks share one options object (inner hooks ignore a replaced one): set this attempt's deadline on it.
-    opts.request = Object.assign(opts.request ?? {}, { signal: AbortSignal.timeout(cfg.timeoutMs) });
+    // A request that streams a large body (an archive) may ask for a longer one than the default.
+    const own = (opts.request as { deadlineMs?: unknown } | undefined)?.deadlineMs;
+    const timeoutMs = typeof own === "number" && own > 0 ? own : cfg.timeoutMs;
+    opts.request = Object.assign(opts.request ?? {}, { signal: AbortSignal.timeout(timeoutMs) });
     const attempt = opts;
     try {
       const res = await request(attempt);
@@ -82,7 +85,7 @@ function guard(octokit: { hook: Octokit["hook"] }, options: GuardOptions): Recor
       }
       if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
         cfg.requests.record(kind, 504, {});
-        throw new IngestError("TIMEOUT", `${opts.method} ${opts.url}: no answer within ${cfg.timeoutMs} ms`, 504, {
+        throw new IngestError("TIMEOUT", `${opts.method} ${opts.url}: no answer within ${timeoutMs} ms`, 504, {
           request: attempt,
           cause: e,
         });

@@ -1,20 +1,25 @@
 // One crawl, from the previous dataset and state to the next ones (no file I/O here: the caller
 // reads and writes). Discovery and facts -> which repositories are listed -> content of those whose
-// head moved -> records -> lifecycle: added, changed, renamed, removed, kept after a failure.
+// head moved (SKILL.md files and their folders) -> records -> lifecycle: added, changed, renamed,
+// removed, kept after a failure -> one record per name (src/ingest/one-per-name.ts).
 import { isDeepStrictEqual } from "node:util";
 import type { Octokit } from "@octokit/rest";
 import { isoSeconds as iso } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
 import type { CrawlState, RepoState } from "../dataset/crawl-state.js";
 import type { CategoriesFile, PlatformsFile, SkillRecord, SourcesFile } from "../schemas/dataset.js";
+import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS } from "./archive.js";
 import { type BlobLimits, DEFAULT_BLOB_LIMITS } from "./blobs.js";
 import { DEFAULT_BUDGET, type UntrustedBudget } from "./budget.js";
 import { createClassifier } from "./classify.js";
 import { discover } from "./discover.js";
 import { messageOf } from "./errors.js";
+import { DEFAULT_FOLDER_BOUNDS, type FolderBounds } from "./folders.js";
 import type { RepoFacts } from "./github-schemas.js";
 import { EXCLUDED, unlisted } from "./listing.js";
+import { onePerName } from "./one-per-name.js";
 import type { ProgressSink } from "./progress.js";
+import { DEFAULT_READ_BUDGET } from "./read-budget.js";
 import { type RepoContent, readChanged } from "./read-content.js";
 import { buildRecord } from "./record.js";
 import type { CrawlReport } from "./report.js";
@@ -46,6 +51,12 @@ export interface CrawlOptions {
   blobLimits?: Partial<BlobLimits>;
   /** What one repository's untrusted text may cost (budget.ts). */
   budget?: Partial<UntrustedBudget>;
+  /** Requests one repository may cost when read (read-budget.ts). */
+  readBudget?: number;
+  /** What of a skill folder is kept (folders.ts). */
+  folderBounds?: Partial<FolderBounds>;
+  /** What a repository archive may cost to read (archive.ts). */
+  archiveLimits?: Partial<ArchiveLimits>;
 }
 
 export interface CrawlOutput {
@@ -66,6 +77,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   const ctx = { classifier: createClassifier(input.categories), platforms: input.platforms };
   const prevById = new Map(input.previous.map((r) => [r.id, r]));
   const files: CrawlReport["files"] = { read: 0, reused: 0, invalid: [], unreadable: [] };
+  const folders: CrawlReport["folders"] = { text: 0, binary: 0, symlink: 0, omitted: 0, reused: 0, archives: 0, notes: [] };
   const removed: CrawlReport["removed"] = [];
   const skipped: CrawlReport["skipped"] = [];
   const renamed: CrawlReport["renamed"] = [];
@@ -94,7 +106,14 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   // 3. Content: unchanged heads reuse everything; the others are read.
   const isUnchanged = (f: RepoFacts) => {
     const st = state.repos[f.id];
-    return !full && !only && st !== undefined && st.headSha === f.headSha && (prevById.has(f.id) || st.skip !== undefined);
+    // A record from before the crawl read whole skill folders is read once more, for its folders.
+    return (
+      !full &&
+      !only &&
+      st !== undefined &&
+      st.headSha === f.headSha &&
+      ((prevById.has(f.id) && st.folders === true) || st.skip !== undefined)
+    );
   };
   const unchanged = order.filter(isUnchanged);
   const toRead = order.filter((f) => !isUnchanged(f));
@@ -107,7 +126,11 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     concurrency: opts.concurrency ?? 8,
     blobLimits: { ...DEFAULT_BLOB_LIMITS, ...opts.blobLimits },
     budget: { ...DEFAULT_BUDGET, ...opts.budget },
+    readBudget: opts.readBudget ?? DEFAULT_READ_BUDGET,
+    folderBounds: { ...DEFAULT_FOLDER_BOUNDS, ...opts.folderBounds },
+    archiveLimits: { ...DEFAULT_ARCHIVE_LIMITS, ...opts.archiveLimits },
     files,
+    folders,
   });
 
   // 4. Records and next state.
@@ -129,6 +152,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
         {
           facts: f,
           files: c.files,
+          folderFiles: c.folderFiles,
           evidence: c.evidence,
           hasIndex: c.hasIndex,
           marketplace: c.marketplace,
@@ -154,7 +178,13 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     }
     const prev = prevById.get(f.id)!;
     files.reused += prev.files.length;
-    const built = record(f, { files: prev.files, hasIndex: prev.hasIndex, evidence: st.evidence, marketplace: st.marketplace });
+    const built = record(f, {
+      files: prev.files,
+      folderFiles: prev.folderFiles ?? [],
+      hasIndex: prev.hasIndex,
+      evidence: st.evidence,
+      marketplace: st.marketplace,
+    });
     if (built) nextRecords.set(f.id, built);
   }
   for (const f of toRead) {
@@ -171,6 +201,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
       evidence: r.content.evidence,
       marketplace: r.content.marketplace,
       crawledAt: iso(started),
+      folders: true,
     };
     if (r.kind === "skip") {
       aliasesFor(f);
@@ -211,12 +242,32 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
   // 5. Lifecycle: records not refreshed stay as they were, unless the repository is gone or unlisted.
   const gone = new Set([...missing.keys(), ...skip.keys()]);
   for (const f of [...toRead, ...unchanged]) if (!nextRecords.has(f.id) && !failed.has(f.id)) gone.add(f.id);
-  const merged: SkillRecord[] = input.previous.filter((r) => !gone.has(r.id) && !nextRecords.has(r.id));
+  const kept = input.previous.filter((r) => !gone.has(r.id) && !nextRecords.has(r.id));
+  // 6. One record per name: a fresh record wins its name; a kept one that holds it is renamed from
+  // its fresh facts, or dropped (a repository kept after a failure must not block another's name).
+  const one = onePerName([...nextRecords.values()], kept, {
+    facts,
+    rename: (prev, f) => {
+      const st = state.repos[prev.id];
+      const built = record(
+        { ...f, headSha: prev.headSha, defaultBranch: prev.defaultBranch },
+        {
+          files: prev.files,
+          folderFiles: prev.folderFiles ?? [],
+          hasIndex: prev.hasIndex,
+          evidence: st?.evidence ?? [],
+          marketplace: st?.marketplace ?? null,
+        },
+      );
+      if (built && st) nextRepos[prev.id] = { ...(nextRepos[prev.id] ?? st), owner: f.owner, repo: f.repo };
+      return built;
+    },
+  });
+  const merged = one.records;
   const added: string[] = [];
   const changed: string[] = [];
-  for (const [id, r] of nextRecords) {
-    merged.push(r);
-    const prev = prevById.get(id);
+  for (const r of merged) {
+    const prev = prevById.get(r.id);
     if (!prev) added.push(nameOf(r));
     else if (!isDeepStrictEqual(prev, r)) changed.push(nameOf(r));
   }
@@ -251,6 +302,8 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
     failed: sorted(failedList),
     skipped: sorted(skipped),
     files,
+    folders,
+    duplicates: one.report,
     discovery: found.report,
     requests: {
       total: deps.requests.total,

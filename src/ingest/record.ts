@@ -2,7 +2,7 @@
 // name and description with the fallbacks of docs/CRAWLER.md, license, categories, platforms, install
 // commands, and the star-history point of the crawl's day. Pure: same inputs, same record.
 import { z } from "zod";
-import type { PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
+import type { FolderFile, PlatformsFile, SkillFile, SkillRecord } from "../schemas/dataset.js";
 import { isSkillName, toDescription, toSkillName } from "../schemas/untrusted-text.js";
 import { boundedJoin } from "./budget.js";
 import { type Classifier, CONTENT_CHARS } from "./classify.js";
@@ -39,6 +39,8 @@ export function readMarketplace(text: string): MarketplaceInfo {
 export interface RecordInput {
   facts: RepoFacts;
   files: SkillFile[];
+  /** The other files of the skill folders, sorted by path (src/ingest/folders.ts). */
+  folderFiles: FolderFile[];
   evidence: string[];
   hasIndex: boolean;
   marketplace: MarketplaceInfo | null;
@@ -154,6 +156,7 @@ export function buildRecord(input: RecordInput, ctx: RecordContext): SkillRecord
     headSha: facts.headSha ?? "",
     primary: primary.path,
     files,
+    ...(input.folderFiles.length > 0 ? { folderFiles: input.folderFiles } : {}),
     starHistory: addStarPoint(input.previousHistory, input.day, facts.stars),
   };
 }

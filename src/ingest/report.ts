@@ -1,5 +1,6 @@
 // The crawl report: what was seen, added, changed, removed, renamed, kept after a failure, skipped
-// and why, which files broke the rules, what discovery did, and what it cost in requests.
+// and why, which files broke the rules, how the skill folders' files were kept, which kept records
+// gave way to a fresh record of the same name, what discovery did, and what it cost in requests.
 import { z } from "zod";
 
 const Keyed = z.object({ key: z.string(), reason: z.string() }).strict();
@@ -38,6 +39,22 @@ export const CrawlReport = z
         unreadable: z.array(z.object({ key: z.string(), path: z.string(), reason: z.string() }).strict()),
       })
       .strict(),
+    folders: z
+      .object({
+        text: z.number().int().describe("Folder files of the repositories read, kept with their text"),
+        binary: z.number().int(),
+        symlink: z.number().int(),
+        omitted: z.number().int().describe("Over a bound: size and hashes only"),
+        reused: z.number().int().describe("Known by sha from the previous record, not read again"),
+        archives: z.number().int().describe("Repositories read from their archive"),
+        notes: z
+          .array(z.object({ key: z.string(), path: z.string(), reason: z.string() }).strict())
+          .describe("Files omitted per folder, archive entries skipped, files read as blobs where the archive fell short"),
+      })
+      .strict(),
+    duplicates: z
+      .array(z.object({ key: z.string(), id: z.string(), outcome: z.string() }).strict())
+      .describe("Kept records whose name a fresh record now holds: renamed from fresh facts, or dropped"),
     discovery: z
       .object({
         curated: z.number().int(),

@@ -13,6 +13,7 @@ export function requestKindOf(method: string, url: string): string {
   if (path.includes("/search/repositories")) return "search-repositories";
   if (path.includes("/git/trees/")) return "tree";
   if (path.includes("/git/blobs/")) return "blob";
+  if (/\/(tarball|zipball)(\/|$)/.test(path)) return "archive";
   if (path.includes("/rate_limit")) return "rate-limit";
   return method === "GET" ? "rest-other" : "other";
 }

@@ -1,5 +1,8 @@
 // Reads a repository's git tree at its head commit (one REST request) and picks out what the
-// crawler needs: every SKILL.md (exact name, any depth), .claude-plugin/marketplace.json, all paths.
+// crawler needs: every SKILL.md (exact name, any depth), .claude-plugin/marketplace.json, every file
+// (for the skill folders) and every path (for platform evidence). A tree GitHub truncates (over
+// 100,000 entries or 7 MB) is not walked folder by folder: the repository's archive lists it whole in
+// one request (src/ingest/read-content.ts).
 import type { Octokit } from "@octokit/rest";
 import { type TreeEntry, TreeResponse } from "./github-schemas.js";
 
@@ -9,66 +12,29 @@ export const MARKETPLACE = ".claude-plugin/marketplace.json";
 export interface RepoTree {
   skills: TreeEntry[];
   marketplace: TreeEntry | undefined;
+  /** Every blob (files and symlinks), sorted by path. */
+  files: { path: string; mode: string; sha: string; size: number }[];
   paths: string[];
   truncated: boolean;
 }
 
+export const isSkillPath = (path: string): boolean => path === SKILL_FILE || path.endsWith(`/${SKILL_FILE}`);
+
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 export function pickTree(entries: readonly TreeEntry[], truncated: boolean): RepoTree {
-  const skills = entries.filter((e) => e.type === "blob" && (e.path === SKILL_FILE || e.path.endsWith(`/${SKILL_FILE}`)));
+  const blobs = entries.filter((e) => e.type === "blob");
   return {
-    skills: [...skills].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    marketplace: entries.find((e) => e.type === "blob" && e.path === MARKETPLACE),
+    skills: blobs.filter((e) => isSkillPath(e.path)).sort(byPath),
+    marketplace: blobs.find((e) => e.path === MARKETPLACE),
+    files: blobs.map((e) => ({ path: e.path, mode: e.mode, sha: e.sha, size: e.size ?? 0 })).sort(byPath),
     paths: entries.map((e) => e.path),
     truncated,
   };
 }
 
-/** Folders read one by one at most, when GitHub truncates a recursive tree (100,000 entries or 7 MB). */
-export const MAX_FOLDER_READS = 2000;
-
-export async function fetchTree(
-  octokit: Octokit,
-  owner: string,
-  repo: string,
-  sha: string,
-  maxFolders = MAX_FOLDER_READS,
-): Promise<RepoTree> {
-  const read = async (treeSha: string, recursive: boolean) =>
-    TreeResponse.parse(
-      (
-        await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", {
-          owner,
-          repo,
-          tree_sha: treeSha,
-          ...(recursive ? { recursive: "1" } : {}),
-        })
-      ).data,
-    );
-  const whole = await read(sha, true);
-  if (!whole.truncated) return pickTree(whole.tree, false);
-  // Too big for one answer: walk the folders, a few at a time, up to a bound.
-  const entries: TreeEntry[] = [];
-  const queue: { sha: string; prefix: string }[] = [{ sha, prefix: "" }];
-  let reads = 0;
-  let incomplete = false;
-  while (queue.length > 0) {
-    const batch = queue.splice(0, 8);
-    await Promise.all(
-      batch.map(async (t) => {
-        if (reads >= maxFolders) {
-          incomplete = true;
-          return;
-        }
-        reads++;
-        const level = await read(t.sha, false);
-        if (level.truncated) incomplete = true;
-        for (const e of level.tree) {
-          const path = t.prefix + e.path;
-          entries.push({ ...e, path });
-          if (e.type === "tree") queue.push({ sha: e.sha, prefix: `${path}/` });
-        }
-      }),
-    );
-  }
-  return pickTree(entries, incomplete);
+export async function fetchTree(octokit: Octokit, owner: string, repo: string, sha: string): Promise<RepoTree> {
+  const res = await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner, repo, tree_sha: sha, recursive: "1" });
+  const whole = TreeResponse.parse(res.data);
+  return pickTree(whole.tree, whole.truncated);
 }

@@ -1,17 +1,21 @@
-// Converts the real shared dataset (repos.jsonl + skills.jsonl of real SKILL.md files) into a dataset
-// folder of SkillRecords that the build accepts, for relevance tests and the benchmark. The facts
-// the shared dataset lacks are filled deterministically: stars = commit count (a popularity proxy),
-// one category, the portable platform; the primary SKILL.md follows the rules of docs/CRAWLER.md.
+// Converts the real shared dataset (repos.jsonl + skills.jsonl of real SKILL.md files, and files.jsonl
+// of the other files of some repositories' skill folders) into a dataset folder of SkillRecords that
+// the build accepts, for relevance tests and the benchmark. The facts the shared dataset lacks are
+// filled deterministically: stars = commit count (a popularity proxy), one category, the portable
+// platform; the primary SKILL.md and the folder files follow the crawl's rules (docs/CRAWLER.md).
 import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { compareKeys } from "../contract/key.js";
 import { stableStringify } from "../dataset/json.js";
+import { hashes, textOf } from "../ingest/archive.js";
+import { DEFAULT_FOLDER_BOUNDS, folderEntries, type KnownBytes, keepFolderFiles } from "../ingest/folders.js";
 import { choosePrimary } from "../ingest/primary.js";
 import { parseSkillFile } from "../ingest/skill-file.js";
-import { type SkillFile, SkillRecord } from "../schemas/dataset.js";
-import { DatasetRepo, DatasetSkill } from "../schemas/shared-dataset.js";
+import { type FolderFile, type SkillFile, SkillRecord } from "../schemas/dataset.js";
+import { DatasetFile, DatasetRepo, DatasetSkill } from "../schemas/shared-dataset.js";
+import { rowBytes } from "./github-fixture/model.js";
 import { PROJECT_ROOT } from "./project-root.js";
 
 export const SHARED_DATASET = process.env.SKILLS_SHARED_DATASET ?? resolve(PROJECT_ROOT, "..", "shared", "dataset");
@@ -23,6 +27,26 @@ async function* rows(file: string): AsyncGenerator<unknown> {
   for await (const line of lines) if (line.trim()) yield JSON.parse(line);
 }
 
+/** The folder files of a repository's rows, kept under the crawl's bounds as a crawl would keep them. */
+function folderFilesOf(rowsOf: readonly DatasetFile[], skills: readonly SkillFile[]): FolderFile[] {
+  const byPath = new Map(rowsOf.map((r) => [r.path, r]));
+  const entries = folderEntries(
+    rowsOf.map((r) => ({ path: r.path, mode: r.mode ?? "100644", sha: r.blobSha, size: r.size })),
+    skills.map((s) => s.path),
+  );
+  const known = (e: { path: string; mode: string }): KnownBytes => {
+    const bytes = rowBytes(byPath.get(e.path)!);
+    const text = textOf(bytes);
+    return {
+      sha256: hashes(bytes).sha256,
+      binary: text === null,
+      ...(text !== null ? { text } : {}),
+      ...(e.mode === "120000" ? { target: bytes.toString("utf8") } : {}),
+    };
+  };
+  return keepFolderFiles(entries, known, DEFAULT_FOLDER_BOUNDS).files;
+}
+
 /** Writes a dataset folder (skills.jsonl, categories, platforms, meta) from the shared dataset (or a folder in its format); returns the records. */
 export async function convertSharedDataset(outDir: string, from = SHARED_DATASET): Promise<SkillRecord[]> {
   const repos = new Map<string, DatasetRepo>();
@@ -31,12 +55,23 @@ export async function convertSharedDataset(outDir: string, from = SHARED_DATASET
     repos.set(`${r.owner}/${r.repo}`, r);
   }
   const files = new Map<string, DatasetSkill[]>();
+  // Besides files.jsonl, a symlinked SKILL.md is a file of the folder that holds it (raw is its target).
+  const others = new Map<string, DatasetFile[]>();
+  const add = <T>(map: Map<string, T[]>, key: string, row: T) => {
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  };
   for await (const row of rows(join(from, "skills.jsonl"))) {
     const s = DatasetSkill.parse(row);
-    if (s.mode === "120000") continue; // a symlink: raw is a path, not a skill
-    const key = `${s.owner}/${s.repo}`;
-    files.set(key, [...(files.get(key) ?? []), s]);
+    add(s.mode === "120000" ? others : files, `${s.owner}/${s.repo}`, s);
   }
+  const filesJsonl = join(from, "files.jsonl");
+  if (existsSync(filesJsonl))
+    for await (const row of rows(filesJsonl)) {
+      const f = DatasetFile.parse(row);
+      add(others, `${f.owner}/${f.repo}`, f);
+    }
   const records: SkillRecord[] = [];
   let ordinal = 0;
   for (const [key, repo] of repos) {
@@ -51,6 +86,7 @@ export async function convertSharedDataset(outDir: string, from = SHARED_DATASET
     });
     const primary = choosePrimary(skillFiles, repo.repo);
     if (!primary) continue;
+    const folderFiles = folderFilesOf(others.get(key) ?? [], skillFiles);
     const description = primary.description || `${repo.repo} skills`;
     records.push(
       SkillRecord.parse({
@@ -79,6 +115,7 @@ export async function convertSharedDataset(outDir: string, from = SHARED_DATASET
         headSha: repo.headSha,
         primary: primary.path,
         files: skillFiles,
+        ...(folderFiles.length > 0 ? { folderFiles } : {}),
         starHistory: [],
       }),
     );

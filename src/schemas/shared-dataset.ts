@@ -1,6 +1,6 @@
-// The rows of the shared dataset format (repos.jsonl + skills.jsonl of real repositories and SKILL.md
-// files): read by the local GitHub-compatible server of the tests and by the converter that turns the
-// shared dataset into a dataset folder (src/node/shared-dataset.ts).
+// The rows of the shared dataset format (repos.jsonl, skills.jsonl of real SKILL.md files, and
+// files.jsonl of the other files of their skill folders): read by the local GitHub-compatible server of
+// the tests and by the converter that turns the shared dataset into a dataset folder (src/node/shared-dataset.ts).
 import { z } from "zod";
 
 export const DatasetRepo = z.looseObject({
@@ -35,5 +35,11 @@ export const DatasetSkill = z.looseObject({
   blobSha: z.string(),
   size: z.number(),
   mode: z.string().optional(),
+  /** Absent for UTF-8 text; "base64" when `raw` holds the bytes of a file that is not (a binary file). */
+  encoding: z.string().optional(),
 });
 export type DatasetSkill = z.infer<typeof DatasetSkill>;
+
+/** A files.jsonl row: a file of a skill folder other than its SKILL.md, with exactly the fields of a skills.jsonl row. */
+export const DatasetFile = DatasetSkill;
+export type DatasetFile = DatasetSkill;

@@ -80,6 +80,38 @@ describe("the streaming build", () => {
     expect(readdirSync(root).filter((name) => name.startsWith(".build-spill-"))).toEqual([]);
   });
 
+  it("skips a second record of one name like a bad line, in one range, across ranges or unsorted, and builds the rest", async () => {
+    const body = lines.filter((l) => l !== "");
+    const twin = (line: string) => JSON.stringify({ ...JSON.parse(line), description: "A second record under the same name." });
+    // Second records right after their first (some fall on a range boundary with 2 or 3 workers), one
+    // spelled in other case, and a file out of key order with a second record far from its first.
+    const at = new Set([10, 53, 79, 80, 106, 150]);
+    const doubled = body.flatMap((l, i) => (at.has(i) ? [l, twin(l)] : [l]));
+    const upper = JSON.parse(body[120]!);
+    doubled.splice(doubled.indexOf(body[120]!) + 1, 0, JSON.stringify({ ...upper, owner: upper.owner.toUpperCase() }));
+    const names = [...at, 120]
+      .sort((a, b) => a - b)
+      .map((i) => JSON.parse(body[i]!))
+      .map((r) => `${r.owner}/${r.repo}`.toLowerCase());
+    const dups = await copySmallFiles("duplicates");
+    await writeFile(join(dups, "skills.jsonl"), `${doubled.join("\n")}\n`);
+    const unsorted = await copySmallFiles("duplicates-unsorted");
+    await writeFile(join(unsorted, "skills.jsonl"), `${[...doubled.slice(90), ...doubled.slice(0, 90).reverse()].join("\n")}\n`);
+    for (const [dir, workers] of [
+      [dups, 1],
+      [dups, 3],
+      [unsorted, 2],
+    ] as const) {
+      const out = join(root, `site-dups-${workers}-${dir === dups ? "sorted" : "unsorted"}`);
+      const report = await build({ dataDir: dir, outDir: out, page: false, workers });
+      expect(report.skills).toBe(160);
+      expect(report.skipped.map((p) => p.repository!.toLowerCase()).sort()).toEqual(names);
+      for (const p of report.skipped) expect(p.message).toMatch(/came earlier in the file/);
+      // The first record of each name is the one served; the unsorted file's first is its reversed half's.
+      if (dir === dups) expectSameTree(join(root, "site-1"), out);
+    }
+  }, 240_000);
+
   it("sorts a skills.jsonl that is not in key order and writes the same bytes", async () => {
     const shuffled = await copySmallFiles("shuffled");
     const body = lines.filter((l) => l !== "");

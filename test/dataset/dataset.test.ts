@@ -107,8 +107,9 @@ describe("data/ files", () => {
     }
   });
 
-  it("carry the crawl time in meta.json", () => {
+  it("carry the crawl time in meta.json, and the mark of invented data (src/contract/demo-data.ts)", () => {
     expect(data.meta.generatedAt).toBe("2026-11-20T06:00:00Z");
+    expect(data.meta.demo).toBe(true);
   });
 });
 

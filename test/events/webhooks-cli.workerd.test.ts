@@ -13,6 +13,10 @@ import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import { runNode, type ScriptRun, scriptArgs } from "../../src/node/run-script.js";
 import type { SkillEvent } from "../../src/schemas/events.js";
 import { makeHistory } from "./history.js";
+
+/** The mirror subscription starts after this event of the log: everything later is delivered to it. */
+const SINCE = 70;
+
 import { type Received, type Receiver, startReceiver } from "./receiver.js";
 
 let server: PagesDev;
@@ -83,13 +87,13 @@ describe("npm run webhooks", { timeout: 300_000 }, () => {
 
   it("adds subscriptions: the id, then the secret alone on the last line; a new one starts after the latest event", async () => {
     kv = state();
-    sub = await add(kv, "--label", "mirror", "--since", log[70]!.id, "--allow-private");
+    sub = await add(kv, "--label", "mirror", "--since", log[SINCE]!.id, "--allow-private");
     const late = await add(kv, "--events", "skill.deleted", "--allow-private");
     const list = await run(kv, ["list", "--json"]);
     expect(list.status, list.stderr).toBe(0);
     const subs = JSON.parse(list.stdout) as Record<string, unknown>[];
     expect(subs.map((s) => [s.id, s.cursor, s.events, s.label ?? null])).toEqual([
-      [sub.id, log[70]!.id, ["skill.created", "skill.updated", "skill.deleted"], "mirror"],
+      [sub.id, log[SINCE]!.id, ["skill.created", "skill.updated", "skill.deleted"], "mirror"],
       [late.id, log.at(-1)!.id, ["skill.deleted"], null],
     ]);
     for (const s of subs) expect(s).not.toHaveProperty("secret");
@@ -100,14 +104,14 @@ describe("npm run webhooks", { timeout: 300_000 }, () => {
     const res = await run(kv, ["deliver", "--allow-private"]);
     expect(res.status, res.stderr).toBe(0);
     const report = JSON.parse(res.stdout);
-    expect(report.delivered).toBe(log.length - 71);
+    expect(report.delivered).toBe(log.length - (SINCE + 1));
     expect(res.stderr).toMatch(/delivered evt_/);
     const bodies = receiver.received.map((r) => verify(sub.secret, r));
-    expect(bodies.map((b) => b.data)).toEqual(log.slice(71));
-    expect(bodies.map((b) => b.type)).toEqual(log.slice(71).map((e) => e.type));
+    expect(bodies.map((b) => b.data)).toEqual(log.slice(SINCE + 1));
+    expect(bodies.map((b) => b.type)).toEqual(log.slice(SINCE + 1).map((e) => e.type));
     const again = await run(kv, ["deliver", "--allow-private"]);
     expect(JSON.parse(again.stdout).delivered).toBe(0);
-    expect(receiver.received).toHaveLength(log.length - 71);
+    expect(receiver.received).toHaveLength(log.length - (SINCE + 1));
   });
 
   it("test sends a signed ping; redeliver sends one event again; remove deletes", async () => {
@@ -116,9 +120,9 @@ describe("npm run webhooks", { timeout: 300_000 }, () => {
     expect(ping.status, ping.stderr).toBe(0);
     expect(ping.stdout).toMatch(/delivered \(HTTP 204/);
     expect(verify(sub.secret, receiver.received[0]!)).toMatchObject({ type: "webhook.test", data: { subscription: sub.id } });
-    const again = await run(kv, ["redeliver", "--event", log[72]!.id, "--subscription", sub.id, "--allow-private"]);
+    const again = await run(kv, ["redeliver", "--event", log[SINCE + 2]!.id, "--subscription", sub.id, "--allow-private"]);
     expect(again.status, again.stderr).toBe(0);
-    expect(verify(sub.secret, receiver.received[1]!).data).toEqual(log[72]);
+    expect(verify(sub.secret, receiver.received[1]!).data).toEqual(log[SINCE + 2]);
     const removed = await run(kv, ["remove", sub.id]);
     expect(removed.stdout).toMatch(new RegExp(`removed subscription ${sub.id}`));
     const table = (await run(kv, ["list"])).stdout.trim().split("\n");

@@ -107,13 +107,18 @@ describe("faults", () => {
     });
   }
 
-  it("lists every SKILL.md of a tree too large for one answer by walking its folders", async () => {
+  it("reads a tree too large for one answer from the archive in one request, not folder by folder", async () => {
     const small = await startFixture(HANDMADE, { treeEntryLimit: 3 });
     try {
       const out = await crawl(small, EMPTY, { sources });
       expect(out.records).toEqual(baseline.records);
-      expect(out.report.files.unreadable.filter((u) => u.path === "(tree)")).toEqual([]);
-      expect(small.counts().byKind.tree).toBeGreaterThan(baseline.report.requests.byKind.tree!);
+      const truncated = out.report.folders.notes.filter((n) => n.path === "(tree)").map((n) => n.key);
+      expect(truncated.length).toBeGreaterThan(0);
+      const counts = small.counts();
+      // One tree request and one archive per repository read: no folder walk.
+      expect(counts.byKind.tree).toBe(baseline.report.requests.byKind.tree!);
+      expect(counts.byKind.archive).toBe(out.report.folders.archives);
+      expect(counts.byKind.archive).toBeGreaterThanOrEqual(truncated.length);
     } finally {
       await small.close();
     }

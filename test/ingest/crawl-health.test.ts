@@ -41,6 +41,8 @@ function report(over: {
     failed: over.failed ?? [],
     skipped: over.skipped ?? [],
     files: { read: 0, reused: 0, invalid: [], unreadable: [] },
+    folders: { text: 0, binary: 0, symlink: 0, omitted: 0, reused: 0, archives: 0, notes: [] },
+    duplicates: [],
     discovery: {
       curated: 1,
       topics: {

@@ -1,8 +1,10 @@
 // The crawler over the real repositories of the shared dataset, served by the local GitHub server:
-// a first crawl finds and reads them all into valid records, byte for byte; a second crawl with
-// nothing changed costs at most one request per 50 repositories (counted at the server); one
-// changed repository is re-read alone. Without the full dataset it crawls the sample the repository
-// carries (test/support/shared-dataset.ts).
+// a first crawl finds and reads them all into valid records, byte for byte, with every file of the
+// skill folders files.jsonl holds (11 repositories); it costs at most 3 REST requests per repository;
+// a second crawl with nothing changed costs at most one request per 50 repositories (counted at the
+// server); one changed repository is re-read alone. Without the full dataset it crawls the sample the
+// repository carries (test/support/shared-dataset.ts), which holds no skill-folder files.
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +17,7 @@ import { parseSkillFile } from "../../src/ingest/skill-file.js";
 import { loadSources } from "../../src/node/github-fixture/model.js";
 import type { GitHubFixture } from "../../src/node/github-fixture/server.js";
 import { SkillRecord, SourcesFile } from "../../src/schemas/dataset.js";
+import type { DatasetFile } from "../../src/schemas/shared-dataset.js";
 import {
   categories,
   crawl,
@@ -26,14 +29,16 @@ import {
   serverCounts,
   startFixture,
 } from "../support/crawl-harness.js";
-import { SHARED } from "../support/shared-dataset.js";
+import { FULL_SHARED, SHARED } from "../support/shared-dataset.js";
 
 describe("crawl of the shared dataset's real repositories", () => {
   const sources = SourcesFile.parse(JSON.parse(readFileSync(join(PROJECT_ROOT, "data", "sources.json"), "utf8")));
   let fixture: GitHubFixture;
   let cold: CrawlOutput;
   let blobs: Map<string, { sha: string; raw: string; symlink: boolean }>;
+  let folderRows: Map<string, DatasetFile[]>;
   let expected: string[];
+  let coldCounts: Awaited<ReturnType<typeof serverCounts>>;
   /** owner/repo:path of every SKILL.md that parses with problems: what the first crawl must report invalid. */
   let invalid: string[];
   /** The repository with the most SKILL.md files, changed in the last test. */
@@ -50,6 +55,7 @@ describe("crawl of the shared dataset's real repositories", () => {
       .filter((s) => s.skills.some((k) => k.mode !== "120000"))
       .map((s) => `${s.repo.owner}/${s.repo.repo}`)
       .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    folderRows = new Map(data.filter((s) => s.files.length > 0).map((s) => [`${s.repo.owner}/${s.repo.repo}`, s.files]));
     invalid = data
       .flatMap((s) => s.skills.filter((k) => k.mode !== "120000"))
       .filter((k) => {
@@ -62,7 +68,8 @@ describe("crawl of the shared dataset's real repositories", () => {
     largest = { owner: top!.repo.owner, repo: top!.repo.repo, skills: top!.skills.length };
     fixture = await startFixture(SHARED);
     cold = await crawl(fixture, EMPTY, { sources });
-  });
+    coldCounts = await serverCounts(fixture);
+  }, 600_000);
   afterAll(() => fixture?.close());
 
   it("a first crawl lists every repository holding a SKILL.md, with valid records and exact file bytes", () => {
@@ -84,6 +91,43 @@ describe("crawl of the shared dataset's real repositories", () => {
     expect(cold.report.files.unreadable.filter((u) => u.reason.startsWith("symbolic link"))).toHaveLength(symlinks);
     expect(cold.report.files.invalid.map((i) => `${i.key}:${i.path}`).sort()).toEqual(invalid);
     for (const i of cold.report.files.invalid) expect(i.problems.length).toBeGreaterThan(0);
+  });
+
+  it("records every files.jsonl row of its repositories' skill folders, with matching hashes and text", () => {
+    // The shared dataset's README: files.jsonl covers 11 repositories; the sample carries none.
+    expect(folderRows.size).toBe(FULL_SHARED ? 11 : 0);
+    const records = new Map(cold.records.map((r) => [`${r.owner}/${r.repo}`, r]));
+    for (const [key, rows] of folderRows) {
+      const got = new Map((records.get(key)?.folderFiles ?? []).map((f) => [f.path, f]));
+      // None of the 11 has a root SKILL.md: their skill folders hold exactly the rows.
+      expect([...got.keys()].sort(), key).toEqual(rows.map((r) => r.path).sort());
+      for (const row of rows) {
+        const f = got.get(row.path)!;
+        const bytes = Buffer.from(row.raw, "utf8");
+        expect(f.sha, `${key}:${row.path}`).toBe(row.blobSha);
+        expect(f.size).toBe(row.size);
+        expect(f.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+        expect(f.mode).toBe(row.mode);
+        if (row.mode === "120000") expect(f).toMatchObject({ kind: "symlink", target: row.raw });
+        else expect(f.kind === "text" && f.content === row.raw, `${key}:${row.path}`).toBe(true);
+        // The deepest SKILL.md folder holding the file.
+        expect(row.path.startsWith(f.skill.slice(0, -"SKILL.md".length))).toBe(true);
+      }
+    }
+  });
+
+  it("a cold crawl costs at most 3 REST requests per repository (one tree and at most one archive each)", () => {
+    const rest = coldCounts.total - (coldCounts.byKind.graphql ?? 0) - (coldCounts.byKind["search-code"] ?? 0);
+    const repos = cold.report.repositories.seen;
+    console.log(`cold crawl: ${coldCounts.total} requests (${rest} REST reads) for ${repos} repositories`, coldCounts.byKind);
+    expect(rest / repos).toBeLessThanOrEqual(3);
+    expect(coldCounts.byKind.tree).toBe(
+      cold.report.repositories.read +
+        cold.report.repositories.skipped -
+        cold.report.skipped.filter((s) => s.reason.startsWith("fork") || s.reason.startsWith("not found")).length,
+    );
+    expect(coldCounts.byKind.archive).toBe(cold.report.folders.archives);
+    expect(coldCounts.byKind.blob ?? 0).toBe(0);
   });
 
   it("writes a dataset folder that the build's reader accepts", async () => {

@@ -1,9 +1,13 @@
 // Hostile repositories for the crawler, written as a fixture folder for the local GitHub server:
 // frontmatter alias bombs in every list field, nesting and key tricks, an oversized frontmatter,
 // a repository with too many SKILL.md files, and names and descriptions that break the rules; plus
-// one ordinary repository that must be listed whatever its neighbours do.
+// one ordinary repository that must be listed whatever its neighbours do. And the means to write
+// hostile skill folders (any bytes, modes, symlinks) and hand-made archives (path traversal, links,
+// devices, gzip bombs) for the archive tests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { pack } from "tar-stream";
 import { gitBlobSha } from "../../src/node/github-fixture/model.js";
 
 interface Hostile {
@@ -104,5 +108,93 @@ export function writeHostileFixture(dir: string): string {
   });
   writeFileSync(join(dir, "repos.jsonl"), `${repos.join("\n")}\n`);
   writeFileSync(join(dir, "skills.jsonl"), `${skills.join("\n")}\n`);
+  return dir;
+}
+
+/** One entry of a hand-made tar archive (tar-stream's header fields). */
+export interface TarEntry {
+  name: string;
+  type?: "file" | "directory" | "symlink" | "link" | "character-device";
+  body?: Buffer | string;
+  linkname?: string;
+  mode?: number;
+}
+
+/** A gzipped tar of exactly these entries, in this order: what a hostile or broken archive can hold. */
+export async function handMadeArchive(entries: readonly TarEntry[]): Promise<Buffer> {
+  const p = pack();
+  const chunks: Buffer[] = [];
+  const done = (async () => {
+    for await (const c of p) chunks.push(Buffer.from(c as Uint8Array));
+  })();
+  for (const e of entries) {
+    const type = e.type ?? "file";
+    if (type === "file") {
+      const body = typeof e.body === "string" ? Buffer.from(e.body) : (e.body ?? Buffer.alloc(0));
+      p.entry({ name: e.name, type, mode: e.mode ?? 0o644, size: body.length }, body);
+    } else p.entry({ name: e.name, type, mode: e.mode ?? 0o644, linkname: e.linkname, devmajor: 1, devminor: 3 });
+  }
+  p.finalize();
+  await done;
+  return gzipSync(Buffer.concat(chunks), { level: 9 });
+}
+
+/** A dataset row (skills.jsonl or files.jsonl) for bytes, base64 when they are not UTF-8 text. */
+export function datasetRow(owner: string, repo: string, path: string, content: Buffer | string, mode?: string): Record<string, unknown> {
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  let text: string | undefined;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    text = undefined;
+  }
+  return {
+    owner,
+    repo,
+    path,
+    raw: text ?? bytes.toString("base64"),
+    blobSha: gitBlobSha(bytes),
+    size: bytes.length,
+    ...(mode ? { mode } : {}),
+    ...(text === undefined ? { encoding: "base64" } : {}),
+  };
+}
+
+/** Writes a fixture folder (repos.jsonl, skills.jsonl, files.jsonl) for repositories given as path -> content. */
+export function writeFolderFixture(
+  dir: string,
+  owner: string,
+  repos: Record<string, Record<string, Buffer | string | { content: Buffer | string; mode: string }>>,
+): string {
+  mkdirSync(dir, { recursive: true });
+  const repoLines: string[] = [];
+  const skills: string[] = [];
+  const files: string[] = [];
+  Object.entries(repos).forEach(([repo, content], i) => {
+    const paths = Object.keys(content).sort();
+    repoLines.push(
+      JSON.stringify({
+        owner,
+        repo,
+        defaultBranch: "main",
+        headSha: gitBlobSha(`head ${owner}/${repo}`),
+        firstCommitAt: "2025-01-01T00:00:00Z",
+        lastCommitAt: `2026-10-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00Z`,
+        topLevel: [...new Set(paths.map((p) => p.split("/")[0]!))],
+        skillPaths: paths.filter((p) => p === "SKILL.md" || p.endsWith("/SKILL.md")),
+        topics: ["agent-skills"],
+        description: `Case ${repo}`,
+      }),
+    );
+    for (const path of paths) {
+      const v = content[path]!;
+      const row =
+        typeof v === "object" && !Buffer.isBuffer(v) ? datasetRow(owner, repo, path, v.content, v.mode) : datasetRow(owner, repo, path, v);
+      (path === "SKILL.md" || path.endsWith("/SKILL.md") ? skills : files).push(JSON.stringify(row));
+    }
+  });
+  writeFileSync(join(dir, "repos.jsonl"), `${repoLines.join("\n")}\n`);
+  writeFileSync(join(dir, "skills.jsonl"), `${skills.join("\n")}\n`);
+  writeFileSync(join(dir, "files.jsonl"), files.length ? `${files.join("\n")}\n` : "");
   return dir;
 }

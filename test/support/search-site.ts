@@ -27,7 +27,8 @@ export interface SearchSite {
 export async function buildSearchSite(prefix: string, options: Pick<BuildOptions, "listHead"> = {}): Promise<SearchSite> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const records = await writeFixtureDataset(join(dir, "data"));
-  await build({ dataDir: join(dir, "data"), outDir: join(dir, "site"), ...options });
+  // The page is not searched: its Vite build is left out.
+  await build({ dataDir: join(dir, "data"), outDir: join(dir, "site"), page: false, ...options });
   const store = folderStore(join(dir, "site"));
   const manifest = await store.manifest();
   // Deployment-derived values (parameter schemas, search manifest), made once as the function does.

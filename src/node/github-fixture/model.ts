@@ -1,20 +1,52 @@
 // The repositories the local GitHub server answers from: loaded from a folder in the shared
-// dataset format (repos.jsonl + skills.jsonl), with the facts the data lacks (ids, stars, forks,
-// topics) derived deterministically from the names, and the changes tests make at run time.
+// dataset format (repos.jsonl + skills.jsonl, and files.jsonl when present), with the facts the data
+// lacks (ids, stars, forks, topics) derived deterministically from the names, and the changes tests
+// make at run time.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { fnv1a } from "../../contract/fnv.js";
-import { DatasetRepo, DatasetSkill } from "../../schemas/shared-dataset.js";
+import { DatasetFile, DatasetRepo, DatasetSkill } from "../../schemas/shared-dataset.js";
 
 export interface FixtureBlob {
   path: string;
+  /** Git mode: 100644, 100755, or 120000 (a symlink, whose bytes are its target path). */
   mode: string;
+  /** The sha the tree names (a dataset row's `blobSha`, trusted as given: the crawler checks it against the bytes). */
   sha: string;
   size: number;
-  text: string;
+  bytes: Buffer;
 }
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The blob as text when it is text (valid UTF-8 without a NUL byte), else null: what GitHub calls binary. */
+export function blobText(b: FixtureBlob): string | null {
+  if (b.bytes.includes(0)) return null;
+  try {
+    return strictUtf8.decode(b.bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes a dataset row stands for: `raw` as UTF-8, or decoded from base64; any other encoding is an error. */
+export function rowBytes(row: Pick<DatasetSkill, "raw" | "encoding" | "path">): Buffer {
+  if (row.encoding === undefined) return Buffer.from(row.raw, "utf8");
+  if (row.encoding === "base64") return Buffer.from(row.raw, "base64");
+  throw new Error(`${row.path}: unknown encoding ${JSON.stringify(row.encoding)} (only "base64" is read)`);
+}
+
+/** A blob from a dataset row (skills.jsonl or files.jsonl). */
+export const rowBlob = (row: DatasetSkill): FixtureBlob => ({
+  path: row.path,
+  mode: row.mode ?? "100644",
+  sha: row.blobSha,
+  size: row.size,
+  bytes: rowBytes(row),
+});
 
 export interface FixtureRepo {
   id: number;
@@ -42,8 +74,8 @@ export interface FixtureRepo {
   dirs: Set<string>;
 }
 
-export const gitBlobSha = (text: string): string => {
-  const body = Buffer.from(text, "utf8");
+export const gitBlobSha = (content: string | Uint8Array): string => {
+  const body = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   return createHash("sha1").update(`blob ${body.length}\0`).update(body).digest("hex");
 };
 
@@ -92,6 +124,8 @@ function licenseOf(spdx: string | null | undefined): FixtureRepo["license"] {
 export interface RepoSource {
   repo: DatasetRepo;
   skills: DatasetSkill[];
+  /** The other files of the skill folders (files.jsonl). */
+  files: DatasetFile[];
 }
 
 /** Builds one server repository from a dataset row; `id` is assigned by the caller (unique). */
@@ -101,11 +135,9 @@ export function buildRepo(src: RepoSource, id: number): FixtureRepo {
   const h = fnv1a(full);
   const stars = r.stars ?? Math.floor(((h % 10007) / 10007) ** 3 * 20000);
   const blobs = new Map<string, FixtureBlob>();
-  for (const s of src.skills) {
-    blobs.set(s.path, { path: s.path, mode: s.mode ?? "100644", sha: s.blobSha, size: s.size, text: s.raw });
-  }
+  for (const s of [...src.skills, ...src.files]) blobs.set(s.path, rowBlob(s));
   const addText = (path: string, text: string) =>
-    blobs.set(path, { path, mode: "100644", sha: gitBlobSha(text), size: Buffer.byteLength(text), text });
+    blobs.set(path, { path, mode: "100644", sha: gitBlobSha(text), size: Buffer.byteLength(text), bytes: Buffer.from(text, "utf8") });
   if (r.hasMarketplace && r.marketplace !== undefined && r.marketplace !== null)
     addText(".claude-plugin/marketplace.json", `${JSON.stringify(r.marketplace, null, 2)}\n`);
   if (r.hasPluginJson) addText(".claude-plugin/plugin.json", `${JSON.stringify({ name: r.repo }, null, 2)}\n`);
@@ -152,18 +184,27 @@ function parseLines<T>(text: string, schema: z.ZodType<T>, file: string): T[] {
   return out;
 }
 
-/** Reads a dataset folder into repository sources, in file order. */
-export async function loadSources(dir: string): Promise<RepoSource[]> {
-  const repos = parseLines(await readFile(join(dir, "repos.jsonl"), "utf8"), DatasetRepo, "repos.jsonl");
-  const skills = parseLines(await readFile(join(dir, "skills.jsonl"), "utf8"), DatasetSkill, "skills.jsonl");
+const groupByRepo = (rows: readonly DatasetSkill[]): Map<string, DatasetSkill[]> => {
   const byRepo = new Map<string, DatasetSkill[]>();
-  for (const s of skills) {
+  for (const s of rows) {
     const k = `${s.owner}/${s.repo}`.toLowerCase();
     const list = byRepo.get(k) ?? [];
     list.push(s);
     byRepo.set(k, list);
   }
-  return repos.map((repo) => ({ repo, skills: byRepo.get(`${repo.owner}/${repo.repo}`.toLowerCase()) ?? [] }));
+  return byRepo;
+};
+
+/** Reads a dataset folder into repository sources, in file order; files.jsonl is optional. */
+export async function loadSources(dir: string): Promise<RepoSource[]> {
+  const repos = parseLines(await readFile(join(dir, "repos.jsonl"), "utf8"), DatasetRepo, "repos.jsonl");
+  const skills = groupByRepo(parseLines(await readFile(join(dir, "skills.jsonl"), "utf8"), DatasetSkill, "skills.jsonl"));
+  const filesPath = join(dir, "files.jsonl");
+  const files = groupByRepo(existsSync(filesPath) ? parseLines(await readFile(filesPath, "utf8"), DatasetFile, "files.jsonl") : []);
+  return repos.map((repo) => {
+    const k = `${repo.owner}/${repo.repo}`.toLowerCase();
+    return { repo, skills: skills.get(k) ?? [], files: files.get(k) ?? [] };
+  });
 }
 
 /**
@@ -180,6 +221,7 @@ export function synthesize(sources: RepoSource[], count: number, maxFiles = 3): 
     out.push({
       repo: { ...s.repo, owner },
       skills: s.skills.map((k) => ({ ...k, owner })),
+      files: s.files.map((k) => ({ ...k, owner })),
     });
   }
   return out;

@@ -1,7 +1,7 @@
 // GitHub's GraphQL types, as far as a crawler of repositories needs them, resolved from the
 // store: Query.repository/node/nodes/search/rateLimit, Repository, Blob, Tree, Commit.
 import { GqlError, GqlMissing, type GqlObject } from "./graphql.js";
-import type { FixtureBlob, FixtureRepo } from "./model.js";
+import { blobText, type FixtureBlob, type FixtureRepo } from "./model.js";
 import { matchRepo } from "./search.js";
 import type { RepoStore } from "./store.js";
 
@@ -14,7 +14,8 @@ const str = (v: unknown, name: string): string => {
 };
 
 export function blobObject(b: FixtureBlob): GqlObject {
-  const isBinary = b.text.includes("\u0000");
+  const text = blobText(b);
+  const isBinary = text === null;
   const truncated = b.size > BLOB_TEXT_LIMIT;
   return {
     __typename: "Blob",
@@ -23,7 +24,7 @@ export function blobObject(b: FixtureBlob): GqlObject {
     byteSize: b.size,
     isBinary,
     isTruncated: truncated,
-    text: isBinary ? null : truncated ? Buffer.from(b.text).subarray(0, BLOB_TEXT_LIMIT).toString("utf8") : b.text,
+    text: text === null ? null : truncated ? b.bytes.subarray(0, BLOB_TEXT_LIMIT).toString("utf8") : text,
   };
 }
 

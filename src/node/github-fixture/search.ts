@@ -80,6 +80,6 @@ export function matchCode(q: string, r: FixtureRepo, b: FixtureBlob): boolean {
   if (forkMode === "only" && !r.forkOf) return false;
   if (b.mode === "120000") return false; // code search does not index symlinks
   if (words.length === 0) return true;
-  const text = b.text.toLowerCase();
+  const text = b.bytes.toString("utf8").toLowerCase();
   return words.every((w) => text.includes(w));
 }

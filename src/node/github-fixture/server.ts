@@ -1,13 +1,16 @@
 // The local GitHub-compatible HTTP server: the REST paths and GraphQL queries a crawler sends,
 // answered from a RepoStore, with GitHub's rate-limit headers, ETag/304, switchable faults and
-// request counts by kind (`GET /__fixture/requests`). Tests and `npm run github-fixture` run it.
+// request counts by kind (`GET /__fixture/requests`). Trees, blobs, contents and tarballs (the
+// API answers 302 to a codeload path, as GitHub does) serve every file of the data, binary files and
+// symlinks included. Tests and `npm run github-fixture` run it.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { tarball } from "./archive.js";
 import { FaultRule, FaultTable } from "./faults.js";
 import { execute, GqlError, parseQuery } from "./graphql.js";
-import type { FixtureRepo } from "./model.js";
+import type { FixtureBlob, FixtureRepo } from "./model.js";
 import { queryRoot, type SchemaContext } from "./schema.js";
 import { matchCode, matchRepo } from "./search.js";
 import { RepoStore } from "./store.js";
@@ -37,11 +40,16 @@ export interface GitHubFixture {
 }
 
 export interface RequestCounts {
+  /** API requests (what GitHub's rate limits count), by kind in `byKind`. */
   total: number;
   byKind: Record<string, number>;
   notModified: number;
   faults: number;
+  /** Archive downloads from the codeload path the tarball endpoint redirects to (not API requests). */
+  downloads: number;
 }
+
+const emptyCounts = (): RequestCounts => ({ total: 0, byKind: {}, notModified: 0, faults: 0, downloads: 0 });
 
 type Resource = "core" | "graphql" | "search" | "code_search";
 
@@ -61,7 +69,12 @@ class RateWindow {
 }
 
 const MessageBody = z.object({ query: z.string(), variables: z.record(z.string(), z.unknown()).nullish() });
-const CommitBody = z.object({ files: z.record(z.string(), z.string().nullable()) }).strict();
+const PushedFile = z.union([
+  z.string(),
+  z.null(),
+  z.object({ raw: z.string(), encoding: z.literal("base64").optional(), mode: z.enum(["100644", "100755", "120000"]).optional() }).strict(),
+]);
+const CommitBody = z.object({ files: z.record(z.string(), PushedFile) }).strict();
 const RepoPatch = z.object({ stars: z.number().int().nonnegative().optional(), description: z.string().nullable().optional() }).strict();
 const RenameBody = z.object({ to: z.string().regex(/^[^/\s]+\/[^/\s]+$/) }).strict();
 
@@ -72,7 +85,8 @@ export function requestKind(method: string, path: string): string {
   if (path === "/rate_limit") return "rate-limit";
   if (/\/git\/trees\//.test(path)) return "tree";
   if (/\/git\/blobs\//.test(path)) return "blob";
-  if (/\/contents\//.test(path)) return "contents";
+  if (/\/contents(\/|$)/.test(path)) return "contents";
+  if (/\/(tarball|zipball)(\/|$)/.test(path)) return "archive";
   if (/^\/(repos\/[^/]+\/[^/]+|repositories\/\d+)$/.test(path)) return "repo";
   return method === "GET" ? "rest-other" : "other";
 }
@@ -80,10 +94,29 @@ export function requestKind(method: string, path: string): string {
 const resourceOf = (kind: string): Resource =>
   kind === "graphql" ? "graphql" : kind === "search-code" ? "code_search" : kind.startsWith("search") ? "search" : "core";
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+const readBody = async (req: IncomingMessage): Promise<string> => (await readBytes(req)).toString("utf8");
+
+/** A contents API item for a file or symlink (`content` only when asked for one path, as GitHub does). */
+function contentsItem(r: FixtureRepo, b: FixtureBlob, withContent: boolean) {
+  const base = `/repos/${r.owner}/${r.name}`;
+  const item = {
+    type: b.mode === "120000" ? "symlink" : "file",
+    name: b.path.split("/").pop() ?? b.path,
+    path: b.path,
+    sha: b.sha,
+    size: b.size,
+    url: `${base}/contents/${b.path}`,
+    git_url: `${base}/git/blobs/${b.sha}`,
+  };
+  if (!withContent) return item;
+  return b.mode === "120000"
+    ? { ...item, target: b.bytes.toString("utf8") }
+    : { ...item, encoding: "base64", content: b.bytes.toString("base64") };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -117,7 +150,17 @@ function restRepo(r: FixtureRepo) {
 export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOptions = {}): Promise<GitHubFixture> {
   const store = new RepoStore(repos);
   const faults = new FaultTable();
-  let counts: RequestCounts = { total: 0, byKind: {}, notModified: 0, faults: 0 };
+  let counts: RequestCounts = emptyCounts();
+  // Built archives by repository and head: a repository's tarball is the same until a commit.
+  const archives = new Map<string, Buffer>();
+  const archiveOf = async (r: FixtureRepo): Promise<Buffer> => {
+    const own = store.archiveOverride(r);
+    if (own) return own;
+    const key = `${r.id}:${r.headSha}`;
+    let bytes = archives.get(key);
+    if (!bytes) archives.set(key, (bytes = await tarball(r, store.tree(r))));
+    return bytes;
+  };
   const windows: Record<Resource, RateWindow> = {
     core: new RateWindow(opts.rateLimit ?? 5000, 3600),
     graphql: new RateWindow(opts.rateLimit ?? 5000, 3600),
@@ -154,10 +197,15 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
   };
 
   const fixtureRoute = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    const archive = /^\/__fixture\/repos\/([^/]+)\/([^/]+)\/archive$/.exec(path);
+    if (archive && req.method === "PUT") {
+      const r = store.setArchive(decodeURIComponent(archive[1]!), decodeURIComponent(archive[2]!), await readBytes(req));
+      return r ? send(res, 200, { archive: `${r.owner}/${r.name}` }) : send(res, 404, { message: "Not Found" });
+    }
     const body = req.method === "GET" || req.method === "DELETE" ? "" : await readBody(req);
     const json = (): unknown => (body === "" ? {} : JSON.parse(body));
     if (path === "/__fixture/requests") {
-      if (req.method === "DELETE") counts = { total: 0, byKind: {}, notModified: 0, faults: 0 };
+      if (req.method === "DELETE") counts = emptyCounts();
       return send(res, 200, counts);
     }
     if (path === "/__fixture/faults") {
@@ -236,12 +284,74 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       return send(
         res,
         200,
-        { sha: b.sha, node_id: "", size: b.size, url: "", content: Buffer.from(b.text).toString("base64"), encoding: "base64" },
+        { sha: b.sha, node_id: "", size: b.size, url: "", content: b.bytes.toString("base64"), encoding: "base64" },
         headers,
         req,
       );
     }
+    const isHead = (ref: string | null) => ref === null || ref === "" || ref === r.headSha || ref === r.defaultBranch || ref === "HEAD";
+    const contents = /^\/contents(?:\/(.*))?$/.exec(rest);
+    if (contents) {
+      if (!isHead(query.get("ref"))) return send(res, 404, notFound, headers);
+      const target = decodeURIComponent(contents[1] ?? "");
+      const b = r.blobs.get(target);
+      if (b) return send(res, 200, contentsItem(r, b, true), headers, req);
+      const listing = store
+        .tree(r)
+        .filter((e) =>
+          target === "" ? !e.path.includes("/") : e.path.startsWith(`${target}/`) && !e.path.slice(target.length + 1).includes("/"),
+        );
+      if (listing.length === 0) return send(res, 404, notFound, headers);
+      return send(
+        res,
+        200,
+        listing.map((e) =>
+          e.type === "tree"
+            ? { type: "dir", name: e.path.split("/").pop(), path: e.path, sha: e.sha, size: 0 }
+            : contentsItem(r, r.blobs.get(e.path)!, false),
+        ),
+        headers,
+        req,
+      );
+    }
+    // GitHub answers 302 to codeload, which serves the archive outside the API's rate limit.
+    const archive = /^\/tarball(?:\/(.+))?$/.exec(rest);
+    if (archive) {
+      const ref = archive[1] === undefined ? r.headSha : decodeURIComponent(archive[1]);
+      if (!isHead(ref)) return send(res, 404, notFound, headers);
+      const location = `http://${req.headers.host ?? "127.0.0.1"}/_codeload/${r.id}/legacy.tar.gz/${r.headSha}`;
+      res.writeHead(302, { ...headers, location, "content-length": "0" });
+      res.end();
+      return;
+    }
     return send(res, 404, notFound, headers);
+  };
+
+  /** The download the tarball endpoint redirects to: counted apart, faults of kind `codeload` apply. */
+  const codeload = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    counts.downloads++;
+    opts.log?.(`${req.method} ${path} (codeload)`);
+    const fault = faults.take("codeload", path);
+    if (fault) counts.faults++;
+    if (fault?.kind === "slow") await sleep(fault.delayMs);
+    if (fault?.kind === "status") return send(res, fault.status ?? 502, { message: "Server Error" });
+    const m = /^\/_codeload\/(\d+)\/legacy\.tar\.gz\/([0-9a-f]{40})$/.exec(path);
+    const r = m ? store.get(Number(m[1])) : undefined;
+    if (!m || !r || r.headSha !== m[2]) return send(res, 404, { message: "Not Found" });
+    const bytes = await archiveOf(r);
+    const root = `${r.owner}-${r.name}-${r.headSha.slice(0, 7)}`;
+    const head = {
+      "content-type": "application/x-gzip",
+      "content-disposition": `attachment; filename=${root}.tar.gz`,
+      "content-length": String(bytes.length),
+    };
+    res.writeHead(200, head);
+    if (fault?.kind === "truncate") {
+      res.write(bytes.subarray(0, bytes.length >> 1));
+      res.socket?.destroy();
+      return;
+    }
+    res.end(bytes);
   };
 
   const search = (req: IncomingMessage, res: ServerResponse, kind: string, query: URLSearchParams, headers: Record<string, string>) => {
@@ -297,6 +407,7 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
     const url = new URL(req.url ?? "/", "http://fixture.local");
     const path = url.pathname.replace(/\/+$/, "") || "/";
     if (path.startsWith("/__fixture/")) return fixtureRoute(req, res, path);
+    if (path.startsWith("/_codeload/")) return codeload(req, res, path);
     const kind = requestKind(req.method ?? "GET", path);
     counts.total++;
     counts.byKind[kind] = (counts.byKind[kind] ?? 0) + 1;
@@ -403,7 +514,9 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Longer than a client keeps an idle connection (undici: 4 s), so the client always closes first: a
+  // server closing at the moment a busy client reuses the socket would reset that request.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((ok) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", ok));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -413,7 +526,7 @@ export async function startGitHubFixture(repos: FixtureRepo[], opts: FixtureOpti
     faults,
     counts: () => structuredClone(counts),
     resetCounts: () => {
-      counts = { total: 0, byKind: {}, notModified: 0, faults: 0 };
+      counts = emptyCounts();
     },
     close: () =>
       new Promise<void>((ok) => {

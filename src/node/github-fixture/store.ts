@@ -2,7 +2,10 @@
 // (old names redirect), deletions, and commits pushed by tests at run time.
 
 import { isoSeconds } from "../../contract/iso-time.js";
-import { type FixtureBlob, type FixtureRepo, gitBlobSha, sha1 } from "./model.js";
+import { type FixtureBlob, type FixtureRepo, gitBlobSha, rowBytes, sha1 } from "./model.js";
+
+/** A file a test pushes: text, or a dataset-row-like value (base64 bytes, a mode such as 120000); null deletes. */
+export type PushedFile = string | null | { raw: string; encoding?: string; mode?: string };
 
 export interface TreeEntry {
   path: string;
@@ -19,6 +22,8 @@ export class RepoStore {
   private readonly byName = new Map<string, number>();
   private readonly redirects = new Map<string, number>();
   private readonly blobIndex = new Map<string, FixtureBlob>();
+  /** Archives a test put in place of the one built from the tree (hostile archives), by repository id. */
+  private readonly archives = new Map<number, Buffer>();
 
   constructor(repos: FixtureRepo[]) {
     for (const r of repos) this.add(r);
@@ -76,15 +81,17 @@ export class RepoStore {
     return r;
   }
 
-  /** Pushes a commit: `files` maps paths to new text (null deletes). The clock moves one hour. */
-  commit(owner: string, name: string, files: Record<string, string | null>): FixtureRepo | undefined {
+  /** Pushes a commit: `files` maps paths to new content (null deletes). The clock moves one hour. */
+  commit(owner: string, name: string, files: Record<string, PushedFile>): FixtureRepo | undefined {
     const found = this.byKey(owner, name);
     if (!found) return undefined;
     const r = found.repo;
-    for (const [path, text] of Object.entries(files)) {
-      if (text === null) r.blobs.delete(path);
+    for (const [path, value] of Object.entries(files)) {
+      if (value === null) r.blobs.delete(path);
       else {
-        const blob: FixtureBlob = { path, mode: "100644", sha: gitBlobSha(text), size: Buffer.byteLength(text), text };
+        const row = typeof value === "string" ? { raw: value } : value;
+        const bytes = rowBytes({ ...row, path });
+        const blob: FixtureBlob = { path, mode: row.mode ?? "100644", sha: gitBlobSha(bytes), size: bytes.length, bytes };
         r.blobs.set(path, blob);
         this.blobIndex.set(blob.sha, blob);
       }
@@ -94,6 +101,17 @@ export class RepoStore {
     r.pushedAt = next;
     r.committedAt = next;
     return r;
+  }
+
+  /** Serves `bytes` as the repository's tarball from now on (a test's hand-made, perhaps hostile, archive). */
+  setArchive(owner: string, name: string, bytes: Buffer): FixtureRepo | undefined {
+    const found = this.byKey(owner, name);
+    if (found) this.archives.set(found.repo.id, bytes);
+    return found?.repo;
+  }
+
+  archiveOverride(r: FixtureRepo): Buffer | undefined {
+    return this.archives.get(r.id);
   }
 
   /** The recursive git tree of the head commit, in git order (paths sorted). */
