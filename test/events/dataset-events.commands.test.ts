@@ -100,7 +100,11 @@ describe("events from a crawl", () => {
     // A maintainer's review of the unchanged files says suspicious: only the verdict changes.
     const data = await readDataset(dir);
     const target = data.records.find((r) => r.repo === "pdf-tools")!;
-    const files = Object.fromEntries(target.files.map((f) => [f.path, createHash("sha256").update(f.content, "utf8").digest("hex")]));
+    // A review names every file of the skill folders it vouches for: the SKILL.md files and the folder files.
+    const files = Object.fromEntries([
+      ...target.files.map((f) => [f.path, createHash("sha256").update(f.content, "utf8").digest("hex")]),
+      ...(target.folderFiles ?? []).map((f) => [f.path, f.sha256]),
+    ]);
     const review = {
       owner: target.owner,
       repo: target.repo,
