@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DatasetProblem } from "../dataset/files.js";
+import { parseJsonLines } from "../dataset/json-lines.js";
 import { TrustReviewRecord } from "../schemas/trust.js";
 
 export const TRUST_REVIEWS_FILE = "trust-reviews.jsonl";
@@ -23,26 +24,7 @@ export async function readTrustReviews(dataDir: string): Promise<TrustReviews> {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { reviews: [], problems: [] };
     return { reviews: [], problems: [{ file, message: (e as Error).message }] };
   }
-  const reviews: TrustReviewRecord[] = [];
-  const problems: DatasetProblem[] = [];
-  text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch (e) {
-      problems.push({ file, line: i + 1, message: `not JSON: ${(e as Error).message}` });
-      return;
-    }
-    const parsed = TrustReviewRecord.safeParse(raw);
-    if (parsed.success) reviews.push(parsed.data);
-    else
-      problems.push({
-        file,
-        line: i + 1,
-        message: parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; "),
-      });
-  });
+  const { rows: reviews, problems } = parseJsonLines(text.split("\n"), TrustReviewRecord, file);
   return { reviews, problems };
 }
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { EventBaseline, LoggedEvent } from "../schemas/events.js";
 import { DatasetError, type DatasetProblem, readJson, writeFileAtomic } from "./files.js";
 import { stableStringify } from "./json.js";
+import { parseJsonLines } from "./json-lines.js";
 
 export const EVENT_FILES = { log: "events.jsonl", baseline: "events-state.json" } as const;
 
@@ -24,21 +25,7 @@ export async function readEventLog(dir: string): Promise<EventLog> {
   const lines = text.split("\n");
   // A complete file ends with a newline, so its last piece is empty; anything else is a torn write.
   const tail = lines.pop() ?? "";
-  const problems: DatasetProblem[] = [];
-  const events: LoggedEvent[] = [];
-  lines.forEach((line, i) => {
-    if (line.trim() === "") return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch (e) {
-      problems.push({ file, line: i + 1, message: `not JSON: ${(e as Error).message}` });
-      return;
-    }
-    const parsed = LoggedEvent.safeParse(raw);
-    if (parsed.success) events.push(parsed.data);
-    else problems.push({ file, line: i + 1, message: parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ") });
-  });
+  const { rows: events, problems } = parseJsonLines(lines, LoggedEvent, file);
   events.forEach((e, i) => {
     if (i > 0 && e.seq <= events[i - 1]!.seq) problems.push({ file, message: `seq ${e.seq} does not follow ${events[i - 1]!.seq}` });
   });
