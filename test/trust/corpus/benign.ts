@@ -153,7 +153,6 @@ export const BENIGN: CorpusCase[] = [
     files: {
       "SKILL.md": md("npm-release", "Release npm packages from CI", "# Release\n\nCopy workflows/release.yml into .github/workflows.\n"),
       "workflows/release.yml":
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a corpus file, not a template
         "name: release\non: { push: { tags: ['v*'] } }\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm publish\n        env:\n          NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}\n",
     },
   },
@@ -362,7 +361,6 @@ export const BENIGN: CorpusCase[] = [
         "# Cookie sync\n\nRun `node sync.mjs` to copy your Chrome cookies to the cloud browser.\n",
       ),
       "sync.mjs":
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a corpus file, not a template
         'import { readFileSync } from "node:fs";\nconst cookies = readFileSync(`${process.env.HOME}/Library/Application Support/Google/Chrome/Default/Cookies`);\nawait fetch("https://api.cloudbrowser.example.com/v1/contexts", { method: "POST", headers: { "X-Api-Key": process.env.CLOUD_API_KEY }, body: cookies });\n',
     },
   },
