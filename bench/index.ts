@@ -6,7 +6,19 @@ import { join } from "node:path";
 import { runCommand, UsageError } from "../src/node/cli.js";
 import { machineLine } from "./support/machine.js";
 
-const BENCHES = ["vocabulary", "build", "search", "relevance", "crawl", "rate-limit", "bundle", "clients", "events", "mcp"] as const;
+const BENCHES = [
+  "vocabulary",
+  "build",
+  "search",
+  "relevance",
+  "crawl",
+  "rate-limit",
+  "bundle",
+  "clients",
+  "events",
+  "mcp",
+  "trust",
+] as const;
 await runCommand({
   name: "bench",
   usage: `[NAME[,NAME...]] [--only NAME[,...]] [--collect-only]

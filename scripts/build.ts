@@ -35,9 +35,9 @@ is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is n
       builtAt: new Date(),
       workers,
       log: values.quiet ? undefined : (line) => console.log(line),
-      beforeRender: async ({ records }, skipped) => {
+      beforeRender: async ({ records }, skipped, verdicts) => {
         // A skipped line may be a skill's: no deletion is recorded until every line reads again.
-        const events = await recordEvents(dataDir, records, { now: new Date(), keepMissing: skipped.length > 0 });
+        const events = await recordEvents(dataDir, records, { now: new Date(), keepMissing: skipped.length > 0, verdicts });
         console.log(`events: ${events.recorded.length} recorded, ${events.pruned} pruned, ${events.total} in the log`);
       },
     });

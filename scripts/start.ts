@@ -27,7 +27,7 @@ await runCommand({
       builtAt: new Date(),
       log: (l) => console.log(l),
       // As `npm run build`: a hand edit of data/ becomes events before the site is rendered.
-      beforeRender: async ({ records }) => void (await recordEvents("data", records, { now: new Date() })),
+      beforeRender: async ({ records }, _skipped, verdicts) => void (await recordEvents("data", records, { now: new Date(), verdicts })),
     });
     console.log(
       `built ${report.skills} skills; serving the page at http://127.0.0.1:${port}/ and the API at http://127.0.0.1:${port}/api/v1`,

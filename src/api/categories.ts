@@ -42,5 +42,10 @@ export async function categoryDetail(scope: RequestScope, slug: string): Promise
 export async function categorySkills(scope: RequestScope, slug: string): Promise<HandlerResult> {
   if (!scope.manifest.vocabulary.categories.includes(slug)) throw unknownCategory(scope, slug);
   const q = parseQuery(scope.url, listParams(scope), LIST_PARAMS);
-  return listSkills(scope, q, { categories: q.category ? [slug, q.category] : [slug], platform: q.platform, updatedSince: q.updatedSince });
+  return listSkills(scope, q, {
+    categories: q.category ? [slug, q.category] : [slug],
+    platform: q.platform,
+    updatedSince: q.updatedSince,
+    trust: q.trust,
+  });
 }

@@ -18,11 +18,12 @@ import { suggest } from "../search/suggest.js";
 import { parseQuery as parseParams } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { pagination } from "./skill-lists.js";
+import { excludedVerdicts, ordinalSet } from "./trust-filter.js";
 
 /** The parameter schema depends on the deployment's vocabularies; it is built once per isolate. */
 const searchSchema = (scope: RequestScope) => scope.memo("search-params", () => searchQuery(scope.manifest.vocabulary));
 
-const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex"] as const;
+const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex", "mode", "trust"] as const;
 const SUGGEST_PARAMS = ["q", "limit"] as const;
 
 /** The search part of the manifest (validated with it, once per isolate). */
@@ -37,22 +38,28 @@ const maskOf = (value: string | undefined, vocabulary: readonly string[]) => bit
 export async function searchEndpoint(scope: RequestScope): Promise<{
   data: SearchResult[];
   pagination: Pagination;
-  meta: { query: string; took: number; didYouMean?: string; typoSkipped?: string[] };
+  meta: { query: string; took: number; didYouMean?: string; typoSkipped?: string[]; fallback?: "related" };
 }> {
   const started = scope.now();
   const vocab = scope.manifest.vocabulary;
   const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
   const query = parseQuery(params.q);
   const manifest = searchManifest(scope);
+  // The trust filter's sets are a few KB: read with the columns, only when the deployment has such skills.
+  const excluded = await Promise.all(excludedVerdicts(params.trust, scope.manifest).map((v) => ordinalSet(scope.store, v)));
   const filters: Filters = {
     categoryMask: maskOf(params.category, vocab.categories),
     platformMask: maskOf(params.platform, vocab.platforms),
     minStars: params.minStars,
     hasIndex: params.hasIndex,
+    ...(excluded.length > 0 ? { excluded: excluded.map((set) => set.ordinals) } : {}),
   };
   const columns: SearchColumns = await scope.store.columns(searchColumns(filters));
   const index = new SearchIndex(scope.store, manifest);
-  const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, { typos: DEFAULT_TYPO_MODE });
+  const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, {
+    typos: DEFAULT_TYPO_MODE,
+    mode: params.mode,
+  });
   const ordinals = outcome.items.map((i) => i.ordinal);
   const summaries = await scope.store.summaries(ordinals);
   // Which skill of each collection on the page matched, read from the nested skills' small info files.
@@ -61,7 +68,8 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
   const info = new Map(
     await Promise.all(infoFiles.map(async (n) => [n, await scope.store.json(manifest.nested.info[n]!, NestedInfoFile)] as const)),
   );
-  const typoWords = outcome.required.flatMap((sets) => sets.typos.map((t) => t.word));
+  // Typo matches and related terms are marked in highlights like the words typed.
+  const typoWords = outcome.required.flatMap((sets) => [...sets.typos.map((t) => t.word), ...sets.related.map((t) => t.term)]);
   const data = summaries.map((s, k): SearchResult => {
     const id = nestedIds[k];
     const skill = id === undefined ? undefined : info.get(Math.floor(id / NESTED_INFO_PER_FILE))![id % NESTED_INFO_PER_FILE];
@@ -72,6 +80,7 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
       name: s.name,
       description: s.description,
       stars: s.stars,
+      verdict: s.verdict,
       score: Math.round(outcome.items[k]!.score * 100) / 100,
       highlights: {
         name: highlight(s.name, "name", query.required, typoWords),
@@ -81,9 +90,12 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
       ...(skill ? { matchedSkill: { name: skill[0], path: skill[1] } } : {}),
     };
   });
-  // Nothing at all: offer the query with its unknown words corrected, if that finds something.
+  // Nothing at all, or only what meaning found: offer the query with its unknown words corrected, if
+  // that finds something by its words.
   const suggestion =
-    outcome.total === 0 ? await didYouMean(index, columns, params.q ?? "", outcome.required, filters, DEFAULT_TYPO_MODE) : undefined;
+    outcome.total === 0 || outcome.fallback
+      ? await didYouMean(index, columns, params.q ?? "", outcome.required, filters, DEFAULT_TYPO_MODE)
+      : undefined;
   return {
     data,
     pagination: pagination(params.page, params.limit, outcome.total),
@@ -92,6 +104,7 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
       took: Math.max(0, scope.now() - started),
       ...(suggestion ? { didYouMean: suggestion } : {}),
       ...(outcome.typoSkipped.length > 0 ? { typoSkipped: outcome.typoSkipped } : {}),
+      ...(outcome.fallback ? { fallback: outcome.fallback } : {}),
     },
   };
 }

@@ -14,4 +14,7 @@ const result = await runPass(
   (records) => post({ type: "progress", records }),
   (batch) => post({ type: "batch", batch }),
 );
-post({ type: "done", result }, result.postings ? partTransferList(result.postings) : []);
+post(
+  { type: "done", result },
+  [result.postings, result.meaning].flatMap((part) => (part ? partTransferList(part) : [])),
+);

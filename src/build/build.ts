@@ -9,19 +9,22 @@ import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { isoSeconds } from "../contract/iso-time.js";
+import { skillKey } from "../contract/key.js";
 import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import {
   categoriesFile,
   columnFile,
   DATA_PREFIX,
+  listAllOrderFile,
   listHeadFile,
   listOrderFile,
   MANIFEST_FILE,
   OPENAPI_FILE,
   ROUTES_FILE,
+  trustSetFile,
 } from "../contract/paths.js";
-import type { SearchManifest } from "../contract/search-manifest.js";
+import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
 import {
@@ -40,7 +43,9 @@ import {
 } from "../dataset/files.js";
 import { stableStringify } from "../dataset/json.js";
 import { readLastCrawl } from "../dataset/last-crawl.js";
+import type { SkillRecord } from "../schemas/dataset.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
+import type { TrustVerdict } from "../schemas/trust.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { openApiDocument } from "./openapi.js";
@@ -48,11 +53,13 @@ import { directorySink, type OutputSink, type WriteStats, type WrittenFile } fro
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
+import { writeMeaning } from "./search-index/meaning-pass.js";
 import { writeSearchIndex } from "./search-index/search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
+import { readTrustReviews } from "./trust-reviews.js";
 
 export interface BuildOptions {
   dataDir: string;
@@ -73,7 +80,7 @@ export interface BuildOptions {
    * build` records the events of hand edits here (src/events/record.ts), so the feed it renders next
    * includes them.
    */
-  beforeRender?: (dataset: Dataset, skipped: readonly DatasetProblem[]) => Promise<void>;
+  beforeRender?: (dataset: Dataset, skipped: readonly DatasetProblem[], verdicts: ReadonlyMap<string, TrustVerdict>) => Promise<void>;
   /** Positions in each list order's head files and per file (default LIST_HEAD); tests set small ones to page past them. */
   listHead?: ListHead;
   /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
@@ -84,6 +91,10 @@ export interface BuildReport {
   skills: number;
   /** The lines of skills.jsonl skipped as not valid records, by line in the file (the build renders the rest). */
   skipped: DatasetProblem[];
+  /** The lines of data/trust-reviews.jsonl skipped as not valid reviews. */
+  skippedReviews: DatasetProblem[];
+  /** How many skills got each trust verdict. */
+  verdicts: Record<TrustVerdict, number>;
   /** Old names not served because another repository holds the name now (see renderShards). */
   droppedAliases: string[];
   manifest: BuildManifest;
@@ -91,6 +102,8 @@ export interface BuildReport {
   millis: number;
   /** Of which building the search index (0 without one): writing it, its keys being collected in the first pass. */
   searchMillis: number;
+  /** Building the meaning model (0 without a search index): its pass, its input being collected in the first pass. */
+  meaningMillis: number;
   /** Milliseconds per phase, in order. */
   phases: Record<string, number>;
 }
@@ -133,6 +146,8 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
   const file = join(options.dataDir, DATASET_FILES.skills);
   const fileProblems: DatasetProblem[] = [];
   const files = await readDatasetFiles(options.dataDir, fileProblems);
+  const trustReviews = await readTrustReviews(options.dataDir);
+  for (const problem of trustReviews.problems) log(`  skipped review ${problemText(problem)}`);
   const spillDir = join(spillRoot, "groups");
   const pass = async (from: string): Promise<FirstPass> => {
     await rm(spillDir, { recursive: true, force: true });
@@ -146,6 +161,7 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
       groups: spillGroupsFor(size),
       stats: files?.stats ?? {},
       search: options.search ?? true,
+      reviews: trustReviews.reviews,
       progress: (records) => {
         if (records >= shown + 10_000) log(`  read ${(shown = records)} skills`);
       },
@@ -184,7 +200,7 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     }
     first = await pass(join(sorted, DATASET_FILES.skills));
   }
-  return { ...first, skipped, files, spillDir };
+  return { ...first, skipped, skippedReviews: trustReviews.problems, files, spillDir };
 }
 
 export async function build(options: BuildOptions): Promise<BuildReport> {
@@ -227,7 +243,15 @@ async function buildFrom(
   log(
     `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
-  await options.beforeRender?.(dataset, read.skipped);
+  const { marks } = read;
+  const verdicts: Record<TrustVerdict, number> = { malicious: 0, suspicious: 0, clean: 0 };
+  for (const m of marks) verdicts[m.verdict]++;
+  log(`  trust: ${verdicts.malicious} malicious, ${verdicts.suspicious} suspicious, ${verdicts.clean} clean`);
+  await options.beforeRender?.(dataset, read.skipped, new Map(records.map((r, i) => [r.id, marks[i]!.verdict])));
+  // Lists (by default), categories and top skills leave malicious skills out; `trust=any` reads the full orders.
+  const listed = records.filter((_, i) => marks[i]!.verdict !== "malicious");
+  const verdictByKey = new Map(records.map((r, i) => [skillKey(r.owner, r.repo), marks[i]!.verdict]));
+  const verdictOf = (r: SkillRecord) => verdictByKey.get(skillKey(r.owner, r.repo))!;
   const vocabulary = vocabularyOf(dataset);
   const { sink, finish, adopt, contentId } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
@@ -261,16 +285,22 @@ async function buildFrom(
     for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
     for (const sort of SORTS)
       for (const order of ORDERS) {
-        const ordinals = listOrder(records, sort, order);
+        const all = listOrder(records, sort, order);
+        const ordinals = all.filter((o) => marks[o]!.verdict !== "malicious");
+        await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
         await data.write(listOrderFile(sort, order), toLittleEndian(ordinals));
         const heads = encodeListHead(ordinals.subarray(0, listHead.positions), read.summaries, listHead.chunk);
         for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
       }
+    for (const verdict of ["malicious", "suspicious"] as const) {
+      const set = Uint32Array.from(marks.flatMap((m, o) => (m.verdict === verdict ? [o] : [])));
+      await data.write(trustSetFile(verdict), toLittleEndian(set));
+    }
 
     log(`rendering categories in ${vocabulary.locales.length} locales`);
-    const members = categoryMembers(categories, records);
+    const members = categoryMembers(categories, listed);
     for (const locale of vocabulary.locales) {
-      const rendered = renderCategories(categories, records, locale, members);
+      const rendered = renderCategories(categories, listed, locale, verdictOf, members);
       rendered.list.forEach((c) => Category.parse(c));
       Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
       await data.write(categoriesFile(locale), json(rendered));
@@ -283,10 +313,20 @@ async function buildFrom(
 
     let search: SearchManifest | null = null;
     let searchMillis = 0;
+    let meaningMillis = 0;
     if (read.postings) {
+      // The meaning model is a pass of its own (global: any file can change it), before the index that lists its shards.
+      let meaning: MeaningManifest | undefined;
+      if (read.meaning) {
+        log("building the meaning model");
+        const m = performance.now();
+        meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        meaningMillis = performance.now() - m;
+        phase("meaning model");
+      }
       log("building search index");
       const t = performance.now();
-      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`));
+      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`), meaning);
       searchMillis = performance.now() - t;
       phase("search index");
     }
@@ -295,7 +335,13 @@ async function buildFrom(
     const manifest = {
       format: MANIFEST_FORMAT,
       generatedAt: meta.generatedAt,
-      counts: { skills: records.length, aliases: plan.aliases, files: records.reduce((n, r) => n + r.files.length, 0) },
+      counts: {
+        skills: records.length,
+        aliases: plan.aliases,
+        files: records.reduce((n, r) => n + r.files.length, 0),
+        malicious: verdicts.malicious,
+        suspicious: verdicts.suspicious,
+      },
       shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
       lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
       vocabulary,
@@ -311,6 +357,9 @@ async function buildFrom(
       lastCrawl: await readLastCrawl(options.dataDir),
       exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
       counts: manifest.counts,
+      excluded: new Map(
+        records.flatMap((r, i) => (marks[i]!.why === undefined ? [] : [[skillKey(r.owner, r.repo), marks[i]!.why!] as const])),
+      ),
       builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
     });
     for (const [path, value] of status) await data.write(path, json(value));
@@ -344,11 +393,14 @@ async function buildFrom(
     return {
       skills: records.length,
       skipped: read.skipped,
+      skippedReviews: read.skippedReviews,
+      verdicts,
       droppedAliases: plan.droppedAliases,
       manifest: built,
       output,
       millis,
       searchMillis,
+      meaningMillis,
       phases,
     };
   } finally {

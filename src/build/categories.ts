@@ -5,6 +5,7 @@ import { type LocalizedCategories, TOP_SKILLS } from "../contract/categories.js"
 import { compareKeys } from "../contract/key.js";
 import type { CategoriesFile, SkillRecord } from "../schemas/dataset.js";
 import type { Category, CategoryDetail } from "../schemas/resources.js";
+import type { TrustVerdict } from "../schemas/trust.js";
 
 const pick = (texts: Record<string, string>, locale: string): string => texts[locale] ?? texts.en ?? "";
 
@@ -16,10 +17,15 @@ export function categoryMembers(file: CategoriesFile, records: readonly SkillRec
   return members;
 }
 
+/**
+ * The categories of one locale. `records` are the listed skills (malicious ones left out by the
+ * caller, so counts and top skills never show them); `verdictOf` gives a top skill's verdict.
+ */
 export function renderCategories(
   file: CategoriesFile,
   records: readonly SkillRecord[],
   locale: string,
+  verdictOf: (r: SkillRecord) => TrustVerdict,
   membersOf: Map<string, SkillRecord[]> = categoryMembers(file, records),
 ): LocalizedCategories {
   const list: Category[] = [];
@@ -41,7 +47,9 @@ export function renderCategories(
     list.push(category);
     details[def.slug] = {
       ...category,
-      topSkills: members.slice(0, TOP_SKILLS).map((r) => ({ owner: r.owner, repo: r.repo, name: r.name, stars: r.stars })),
+      topSkills: members
+        .slice(0, TOP_SKILLS)
+        .map((r) => ({ owner: r.owner, repo: r.repo, name: r.name, stars: r.stars, verdict: verdictOf(r) })),
     };
   }
   return { list, details };

@@ -175,7 +175,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: "Skills",
     summary: "The changes feed",
     description:
-      "skill.created, skill.updated (content or rename) and skill.deleted, oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.",
+      "skill.created, skill.updated (content or rename), skill.deleted and skill.trust_changed (the trust verdict changed: `previousVerdict`, `verdict`), oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.",
     query: () => eventsQuery,
     response: "EventListResponse",
     cache: "data",

@@ -5,7 +5,9 @@
 import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
+import type { TrustMark } from "./scan-record.js";
 import { PostingIndex } from "./search-index/collect-postings.js";
+import type { MeaningCorpus } from "./search-index/meaning-pass.js";
 import { type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
 import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
@@ -21,11 +23,15 @@ export const workersFor = (bytes: number): number => Math.max(1, Math.min(defaul
 export interface FirstPass {
   records: SlimRecord[];
   summaries: string[];
+  /** Each record's trust verdict (src/build/scan-record.ts). */
+  marks: TrustMark[];
   /** The lines skipped (not a valid record), numbered by their line in the file. */
   problems: DatasetProblem[];
   /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
   sorted: boolean;
   postings: PostingIndex | null;
+  /** The meaning model's input (every SKILL.md file as a document), with the postings. */
+  meaning: MeaningCorpus | null;
   /** How many ranges (and so spill parts) there were, and spill groups. */
   parts: number;
   groups: number;
@@ -65,6 +71,7 @@ export interface FirstPassOptions {
   groups: number;
   stats: PassInput["stats"];
   search: boolean;
+  reviews: PassInput["reviews"];
   /** Called with the records read so far over every range. */
   progress: (records: number) => void;
 }
@@ -81,6 +88,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
       groups: options.groups,
       stats: options.stats,
       search: options.search,
+      reviews: options.reviews,
     }),
   );
   // Each range's slim records and summaries, in batches as its worker hands them over, then its result's.
@@ -96,18 +104,20 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
         inputs.length === 1
           ? await runPass(input, progress)
           : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => batches[input.part]!.push(batch));
-      batches[input.part]!.push({ records: result.records, summaries: result.summaries });
+      batches[input.part]!.push({ records: result.records, summaries: result.summaries, marks: result.marks });
       return result;
     }),
   );
 
   const records: SlimRecord[] = [];
   const summaries: string[] = [];
+  const marks: TrustMark[] = [];
   const problems: DatasetProblem[] = [];
   let sorted = true;
   let lines = 0;
   let spillBytes = 0;
   let textBytes = 0;
+  let documents = 0;
   results.forEach((result, part) => {
     const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
     problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
@@ -116,9 +126,14 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     // treated as unsorted, the file is sorted and its duplicates left out before the pass runs again.
     if (!result.sorted || (first && last && skillKey(first.owner, first.repo) <= skillKey(last.owner, last.repo))) sorted = false;
     if (result.postings) result.postings.first = records.length;
+    if (result.meaning) {
+      result.meaning.first = documents;
+      documents += result.meaning.count;
+    }
     for (const batch of batches[part]!.splice(0)) {
       for (const r of batch.records) records.push(r);
       for (const s of batch.summaries) summaries.push(s);
+      for (const m of batch.marks) marks.push(m);
     }
     lines += result.lines;
     spillBytes += result.spillBytes;
@@ -126,5 +141,19 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   });
   const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
   const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
-  return { records, summaries, problems, sorted, postings, parts: ranges.length, groups: options.groups, spillBytes, textBytes };
+  const meaningParts = results.flatMap((r) => (r.meaning ? [r.meaning] : []));
+  const meaning = options.search && sorted && meaningParts.length > 0 ? { files: PostingIndex.fromParts(meaningParts), documents } : null;
+  return {
+    records,
+    summaries,
+    marks,
+    problems,
+    sorted,
+    postings,
+    meaning,
+    parts: ranges.length,
+    groups: options.groups,
+    spillBytes,
+    textBytes,
+  };
 }

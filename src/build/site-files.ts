@@ -15,6 +15,7 @@ import { encodeSlotted } from "../contract/slotted.js";
 import { stableStringify } from "../dataset/json.js";
 import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { SkillSummary } from "../schemas/resources.js";
+import type { Trust, TrustVerdict } from "../schemas/trust.js";
 
 /**
  * Aim for shards of about this many bytes (detail, text) and items (summaries): few enough files for Pages'
@@ -40,9 +41,9 @@ export interface SkillEntries {
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-/** Renders and validates the detail, files and text entries of one record. */
-export function renderSkillEntries(r: SkillRecord, stats: StatsFile): SkillEntries {
-  const { content: _body, ...rest } = toDetail(r);
+/** Renders and validates the detail (with its trust block), files and text entries of one record. */
+export function renderSkillEntries(r: SkillRecord, stats: StatsFile, trust: Trust): SkillEntries {
+  const { content: _body, ...rest } = toDetail(r, trust);
   const primary = primaryFile(r);
   const hashes = new Map(r.files.map((f) => [f.path, sha256(f.content)]));
   const hashOf = (f: SkillFile) => hashes.get(f.path)!;
@@ -70,8 +71,8 @@ export function renderSkillEntries(r: SkillRecord, stats: StatsFile): SkillEntri
   return { detail: stableStringify(detail), files: stableStringify(files), texts, textBytes };
 }
 
-/** The summary of one record, validated, as JSON. */
-export const renderSummary = (r: SkillRecord): string => stableStringify(SkillSummary.parse(toSummary(r)));
+/** The summary of one record with its verdict, validated, as JSON. */
+export const renderSummary = (r: SkillRecord, verdict: TrustVerdict): string => stableStringify(SkillSummary.parse(toSummary(r, verdict)));
 
 /** What the slim records decide: shard counts, old names, summaries and where each lives. */
 export interface ShardPlan {

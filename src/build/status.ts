@@ -19,8 +19,14 @@ export interface StatusInput {
   lastCrawl: LastCrawl | null;
   exclude: readonly string[];
   counts: { aliases: number; files: number };
+  /** Malicious skills by key, with why they are excluded (src/build/scan-record.ts exclusionWhy). */
+  excluded?: ReadonlyMap<string, string>;
   builtAt: string;
 }
+
+/** How the author of an excluded skill asks for a review (docs/API.md "Trust and files"). */
+export const REVIEW_HOW =
+  "If this is wrong, open an issue on the directory's repository asking for a review, naming the repository and the commit; a maintainer's review (data/trust-reviews.jsonl) holds while the reviewed files are unchanged, and every new commit is scanned afresh.";
 
 /** Path -> value of every status file. */
 export function renderStatus(input: StatusInput): Map<string, unknown> {
@@ -45,15 +51,25 @@ export function renderStatus(input: StatusInput): Map<string, unknown> {
   }
   for (const r of dataset.records) {
     const reason = failed.get(skillKey(r.owner, r.repo));
-    const value = reason
+    const malicious = input.excluded?.get(skillKey(r.owner, r.repo));
+    // A malicious skill is still served at its own address (with its findings), but listed nowhere.
+    const value = malicious
       ? {
-          state: "failed" as const,
+          state: "excluded" as const,
           listed: true,
-          reason: `${reason} (the previous record is still served)`,
+          reason: `The trust scanner judged it malicious, so lists, search and categories leave it out: ${malicious} ${REVIEW_HOW}`,
           rule: null,
-          lastCrawledAt: lastCrawl!.summary.finishedAt,
+          lastCrawledAt: crawledAt(r.id),
         }
-      : { state: "indexed" as const, listed: true, reason: null, rule: null, lastCrawledAt: crawledAt(r.id) };
+      : reason
+        ? {
+            state: "failed" as const,
+            listed: true,
+            reason: `${reason} (the previous record is still served)`,
+            rule: null,
+            lastCrawledAt: lastCrawl!.summary.finishedAt,
+          }
+        : { state: "indexed" as const, listed: true, reason: null, rule: null, lastCrawledAt: crawledAt(r.id) };
     put(r.owner, r.repo, value);
     // An old name answers for the repository it now points to, unless something else holds it.
     for (const alias of r.aliases)

@@ -1,6 +1,7 @@
 // The build's first pass over one byte range of skills.jsonl (run in a worker thread, or in the
 // main thread for a single range): parse and validate each line, render and validate the skill's
-// detail and files entries and spill them to disk (src/build/spill.ts), collect its search keys,
+// detail and files entries and spill them to disk (src/build/spill.ts), scan its skill folders
+// (src/build/scan-record.ts: its verdict goes into its detail and summary), collect its search keys,
 // and keep only a slim copy of the record (its SKILL.md texts emptied) for what needs every skill
 // at once: list columns and orders, categories, status, summaries, nested skills, suggestions. A
 // line that is not a valid record, or whose responses do not render valid, is skipped and reported.
@@ -10,10 +11,14 @@ import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../datase
 import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
 import type { StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
+import type { Trust, TrustReviewRecord } from "../schemas/trust.js";
+import { scanRecord, type TrustMark, trustMark } from "./scan-record.js";
 import { type CollectedPart, PostingCollector } from "./search-index/collect-postings.js";
+import { collectMeaning, MEANING_FIELDS } from "./search-index/meaning-collect.js";
 import { collectSkill } from "./search-index/search-index.js";
 import { renderSkillEntries, renderSummary } from "./site-files.js";
 import { SpillWriter } from "./spill.js";
+import { reviewsByKey } from "./trust-reviews.js";
 
 export interface PassInput {
   file: string;
@@ -24,6 +29,8 @@ export interface PassInput {
   groups: number;
   stats: StatsFile;
   search: boolean;
+  /** Every maintainer review of data/trust-reviews.jsonl (src/build/trust-reviews.ts). */
+  reviews: TrustReviewRecord[];
 }
 
 export interface PassResult {
@@ -32,12 +39,16 @@ export interface PassResult {
   records: SlimRecord[];
   /** Each record's summary, rendered and validated (JSON). */
   summaries: string[];
+  /** Each record's trust verdict (and for a malicious one, why). */
+  marks: TrustMark[];
   /** The lines skipped, numbered within the range. */
   problems: DatasetProblem[];
   /** Whether the range's records are in key order (the dataset's own order, normally). */
   sorted: boolean;
   /** The search keys of the range's records, ordinals from 0 within the range. */
   postings: CollectedPart | null;
+  /** The meaning model's input: the range's SKILL.md files, one document each, numbered from 0 within the range. */
+  meaning: CollectedPart | null;
   spillBytes: number;
   /** Bytes of the skill folders' text entries spilled (src/build/site-files.ts SkillEntries.textBytes). */
   textBytes: number;
@@ -47,6 +58,7 @@ export interface PassResult {
 export interface PassBatch {
   records: SlimRecord[];
   summaries: string[];
+  marks: TrustMark[];
 }
 
 /** Records a worker hands over at a time, so its own heap never holds its whole range's. */
@@ -63,8 +75,11 @@ export async function runPass(
 ): Promise<PassResult> {
   const spill = new SpillWriter(input.spillDir, input.part, input.groups);
   const collector = input.search ? new PostingCollector(FIELDS.length) : null;
+  const meaning = input.search ? new PostingCollector(MEANING_FIELDS) : null;
   let records: SlimRecord[] = [];
   let summaries: string[] = [];
+  let marks: TrustMark[] = [];
+  const reviews = reviewsByKey(input.reviews);
   let count = 0;
   const problems: DatasetProblem[] = [];
   let sorted = true;
@@ -82,14 +97,17 @@ export async function runPass(
       // Everything that can refuse the record comes before anything is kept of it.
       let entries: ReturnType<typeof renderSkillEntries>;
       let summary: string;
+      let trust: Trust;
+      const key = skillKey(record.owner, record.repo);
       try {
-        entries = renderSkillEntries(record, input.stats);
-        summary = renderSummary(record);
+        // Every build scans afresh with the current rules: no verdict outlives a change of rules or files.
+        trust = scanRecord(record, reviews.get(key) ?? []);
+        entries = renderSkillEntries(record, input.stats, trust);
+        summary = renderSummary(record, trust.verdict);
       } catch (e) {
         problems.push({ file: input.file, line: lineNo, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
         return;
       }
-      const key = skillKey(record.owner, record.repo);
       if (count > 0 && key < lastKey) sorted = false;
       lastKey = key;
       spill.add("d", key, entries.detail);
@@ -97,19 +115,33 @@ export async function runPass(
       for (const [fileKey, json] of entries.texts) spill.add("t", fileKey, json);
       textBytes += entries.textBytes;
       if (collector) collectSkill(collector, record);
+      if (meaning) collectMeaning(meaning, record);
       records.push(slim(record));
       summaries.push(summary);
+      marks.push(trustMark(trust));
       if (++count % BATCH === 0) {
         if (onBatch) {
-          onBatch({ records, summaries });
+          onBatch({ records, summaries, marks });
           records = [];
           summaries = [];
+          marks = [];
         }
         progress(count);
       }
     });
     progress(count);
-    return { lines, records, summaries, problems, sorted, postings: collector?.part() ?? null, spillBytes: spill.bytes, textBytes };
+    return {
+      lines,
+      records,
+      summaries,
+      marks,
+      problems,
+      sorted,
+      postings: collector?.part() ?? null,
+      meaning: meaning?.part() ?? null,
+      spillBytes: spill.bytes,
+      textBytes,
+    };
   } finally {
     spill.close();
   }

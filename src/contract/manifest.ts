@@ -17,7 +17,15 @@ export const BuildManifest = z
       .regex(/^[0-9a-f]{16}$/)
       .describe("The build's identity: a hash of every other file under _data, their paths and bytes (src/build/output.ts contentId)"),
     generatedAt: IsoTimestamp.describe("When the dataset was crawled"),
-    counts: z.object({ skills: Count, aliases: Count, files: Count }).strict(),
+    counts: z
+      .object({
+        skills: Count,
+        aliases: Count,
+        files: Count,
+        malicious: Count.describe("Skills whose trust verdict is malicious: left out of lists, search and categories by default"),
+        suspicious: Count.describe("Skills whose trust verdict is suspicious"),
+      })
+      .strict(),
     shards: z
       .object({
         skills: z.number().int().positive(),

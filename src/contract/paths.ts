@@ -17,6 +17,10 @@ export const ROUTES_FILE = "_routes.json";
 export const columnFile = (name: ColumnName): string => `lists/columns/${name}.bin`;
 /** A prebuilt list order: skill ordinals as little-endian u32 (src/contract/list-order.ts). */
 export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists/${sort}-${order}.bin`;
+/** The same order over every skill, malicious ones included (`trust=any`); the order above leaves them out. */
+export const listAllOrderFile = (sort: SortKey, order: SortOrder): string => `lists/all/${sort}-${order}.bin`;
+/** The ordinals of the skills with a verdict, ascending, as little-endian u32 (src/contract/trust-sets.ts). */
+export const trustSetFile = (verdict: "malicious" | "suspicious"): string => `lists/trust/${verdict}.bin`;
 /** Head file `n` of an order: the summaries of its positions from n * chunk, a slotted shard by position (src/contract/list-order.ts LIST_HEAD). */
 export const listHeadFile = (sort: SortKey, order: SortOrder, n: number): string =>
   `lists/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
@@ -42,9 +46,10 @@ export const eventIdShardFile = (n: number): string => `events/ids/${String(n).p
 
 /**
  * The search index's folders: term shards, autocomplete prefix tables, all suggestions, precomputed
- * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary.
+ * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary, the
+ * related terms of the meaning model.
  */
-export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo";
+export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo" | "related";
 /** A search shard is named by a hash of its bytes, so an unchanged shard keeps its name and its caches. */
 export const searchFile = (folder: SearchFolder, hash: string, ext: "bin" | "json"): string => `search/${folder}/${hash}.${ext}`;
-export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo)\/[0-9a-f]{16}\.(bin|json)$/;
+export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo|related)\/[0-9a-f]{16}\.(bin|json)$/;

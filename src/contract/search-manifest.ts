@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { SEARCH_FILE } from "./paths.js";
 
-export const SEARCH_FORMAT = 3;
+export const SEARCH_FORMAT = 4;
 
 /** A range shard: it holds every key from `first` up to the next shard's `first`. */
 export const RangeShard = z
@@ -51,6 +51,19 @@ export const TypoManifest = z
   .strict();
 export type TypoManifest = z.infer<typeof TypoManifest>;
 
+/** The meaning model's related-terms shards (related-shard.ts), learned at build time from every SKILL.md. */
+export const MeaningManifest = z
+  .object({
+    shards: z.array(RangeShard),
+    /** Words that have related terms, and related terms listed in all. */
+    words: z.number().int().nonnegative(),
+    related: z.number().int().nonnegative(),
+    /** Documents (SKILL.md files) the model was learned from. */
+    documents: z.number().int().nonnegative(),
+  })
+  .strict();
+export type MeaningManifest = z.infer<typeof MeaningManifest>;
+
 export const SearchManifest = z
   .object({
     format: z.literal(SEARCH_FORMAT),
@@ -62,6 +75,7 @@ export const SearchManifest = z
     prefixes: z.array(RangeShard),
     nested: NestedManifest,
     typo: TypoManifest,
+    meaning: MeaningManifest,
     suggest: z
       .object({
         /** Best suggestions for every prefix of up to `topPrefixLength` characters. */

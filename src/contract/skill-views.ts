@@ -3,9 +3,11 @@
 import type { SkillFile, SkillRecord, StatsFile } from "../schemas/dataset.js";
 import type { FileEntry } from "../schemas/files.js";
 import type { NestedSkill, SkillContent, SkillDetail, SkillStats, SkillSummary } from "../schemas/resources.js";
+import type { Trust, TrustVerdict } from "../schemas/trust.js";
 import { bodyStart } from "./skill-body.js";
 
-export const toSummary = (r: SkillRecord): SkillSummary => ({
+/** The summary of a record whose trust verdict is `verdict` (the build scans; a record does not carry it). */
+export const toSummary = (r: SkillRecord, verdict: TrustVerdict): SkillSummary => ({
   id: r.id,
   owner: r.owner,
   repo: r.repo,
@@ -16,6 +18,7 @@ export const toSummary = (r: SkillRecord): SkillSummary => ({
   updatedAt: r.updatedAt,
   categories: r.categories,
   platforms: r.platforms,
+  verdict,
 });
 
 export const primaryFile = (r: SkillRecord): SkillFile => {
@@ -53,10 +56,14 @@ export function fileList(r: SkillRecord, sha256: (f: SkillFile) => string): File
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export function toDetail(r: SkillRecord): SkillDetail {
+/**
+ * The detail of a record with its trust block. A malicious skill keeps its detail (its findings say
+ * why) but offers no install command.
+ */
+export function toDetail(r: SkillRecord, trust: Trust): SkillDetail {
   const raw = primaryFile(r).content;
   return {
-    ...toSummary(r),
+    ...toSummary(r, trust.verdict),
     content: raw.slice(bodyStart(raw)),
     watchers: r.watchers,
     openIssues: r.openIssues,
@@ -64,8 +71,10 @@ export function toDetail(r: SkillRecord): SkillDetail {
     createdAt: r.createdAt,
     pushedAt: r.pushedAt,
     author: r.author,
-    installCommands: r.installCommands,
+    installCommands: trust.verdict === "malicious" ? {} : r.installCommands,
     skills: nestedSkills(r),
+    trust,
+    indexedCommit: r.headSha,
   };
 }
 

@@ -1,12 +1,15 @@
 // Event derivation: the dataset's records compared with the baseline (the state each skill's last
-// event left it in) give skill.created, skill.updated (content or name) and skill.deleted events.
+// event left it in) give skill.created, skill.updated (content or name) and skill.deleted events,
+// and, where the build's trust scan gives a skill another verdict than its baseline's,
+// skill.trust_changed (with the previous and the new verdict).
 // Pure: the caller reads and writes the log. Comparing with the baseline rather than with the
 // previous records makes the crawl and a hand edit followed by a build one and the same path.
 import { createHash } from "node:crypto";
 import { skillKey } from "../contract/key.js";
 import { primaryFile, toSummary } from "../contract/skill-views.js";
 import type { SkillRecord } from "../schemas/dataset.js";
-import type { EventBaseline, EventBaselineEntry, LoggedEvent, SkillEvent } from "../schemas/events.js";
+import type { EventBaseline, EventBaselineEntry, EventSkill, LoggedEvent, SkillEvent } from "../schemas/events.js";
+import type { TrustVerdict } from "../schemas/trust.js";
 
 export const emptyBaseline = (): EventBaseline => ({ version: 1, nextSeq: 0, skills: {} });
 
@@ -34,6 +37,8 @@ export interface Derived {
   /** New events in the order they are appended (by skill key, then id), numbered from the baseline's nextSeq. */
   events: LoggedEvent[];
   baseline: EventBaseline;
+  /** Skills whose first known verdict was written into the baseline without an event (the baseline changed all the same). */
+  verdictsRecorded: number;
 }
 
 /**
@@ -45,24 +50,52 @@ export function deriveEvents(
   baseline: EventBaseline,
   records: readonly SkillRecord[],
   occurredAt: string,
-  { keepMissing = false } = {},
+  {
+    keepMissing = false,
+    verdicts,
+  }: {
+    keepMissing?: boolean;
+    /**
+     * Each record's trust verdict by id, from the build's scan. Without it (the crawl does not scan)
+     * the baseline's verdicts are kept as they are and no skill.trust_changed is derived.
+     */
+    verdicts?: ReadonlyMap<string, TrustVerdict>;
+  } = {},
 ): Derived {
   const skills: Record<string, EventBaselineEntry> = { ...baseline.skills };
   const found: { key: string; event: SkillEvent; entry: EventBaselineEntry; skillId: string }[] = [];
   const live = new Set<string>();
+  let verdictsRecorded = 0;
 
   for (const r of records) {
     live.add(r.id);
     const before = baseline.skills[r.id];
     const files = filesDigest(r);
     const primary = primaryFile(r).sha;
-    const summary = toSummary(r);
+    const verdict = verdicts?.get(r.id) ?? before?.verdict;
+    const { verdict: _none, ...plain } = toSummary(r, "clean");
+    const summary: EventSkill = verdict === undefined ? plain : { ...plain, verdict };
     const alive = before !== undefined && before.deletedAt === undefined;
     const renamed = alive && (before.summary.owner !== r.owner || before.summary.repo !== r.repo);
     const changed = alive && before.files !== files;
+    // A verdict first known now (a baseline from before verdicts) is recorded, not announced.
+    const trustChanged = alive && before.verdict !== undefined && verdict !== undefined && before.verdict !== verdict;
+    const recordOnly = alive && !renamed && !changed && !trustChanged && verdict !== before.verdict;
+    if (recordOnly) {
+      skills[r.id] = { ...before, verdict: verdict! };
+      verdictsRecorded++;
+    }
+    if (trustChanged) {
+      const id = eventId(r.id, "skill.trust_changed", `${r.owner}/${r.repo}\n${files}\n${verdict}`, before.last);
+      const event: SkillEvent = { id, type: "skill.trust_changed", occurredAt, skill: summary, previousVerdict: before.verdict, verdict };
+      // When the content changed too, the content event follows the trust one and is the skill's last.
+      found.push({ key: skillKey(r.owner, r.repo), event, skillId: r.id, entry: { ...before, summary, last: id, verdict } });
+      if (!renamed && !changed) continue;
+    }
     if (alive && !renamed && !changed) continue;
+    const previousEvent = trustChanged ? found[found.length - 1]!.event.id : before?.last;
     const type = alive ? "skill.updated" : "skill.created";
-    const id = eventId(r.id, type, `${r.owner}/${r.repo}\n${files}`, before?.last);
+    const id = eventId(r.id, type, `${r.owner}/${r.repo}\n${files}`, previousEvent);
     const event: SkillEvent = {
       id,
       type,
@@ -71,7 +104,12 @@ export function deriveEvents(
       ...(renamed ? { previous: { owner: before.summary.owner, repo: before.summary.repo } } : {}),
       ...(!alive ? { content: { after: primary } } : changed ? { content: { before: before.primary, after: primary } } : {}),
     };
-    found.push({ key: skillKey(r.owner, r.repo), event, skillId: r.id, entry: { files, primary, summary, last: id } });
+    found.push({
+      key: skillKey(r.owner, r.repo),
+      event,
+      skillId: r.id,
+      entry: { files, primary, summary, last: id, ...(verdict === undefined ? {} : { verdict }) },
+    });
   }
   for (const [skillId, before] of Object.entries(baseline.skills)) {
     if (keepMissing || live.has(skillId) || before.deletedAt !== undefined) continue;
@@ -85,12 +123,26 @@ export function deriveEvents(
     });
   }
 
-  found.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
+  // By key, then id; one skill's two events (a verdict change and a content change) keep the order
+  // they were found in, so its baseline entry is the last one's (the sort is stable).
+  found.sort((a, b) =>
+    a.key !== b.key
+      ? a.key < b.key
+        ? -1
+        : 1
+      : a.skillId === b.skillId
+        ? 0
+        : a.event.id < b.event.id
+          ? -1
+          : a.event.id > b.event.id
+            ? 1
+            : 0,
+  );
   const events = found.map((f, i) => {
     skills[f.skillId] = f.entry;
     return { seq: baseline.nextSeq + i, event: f.event };
   });
-  return { events, baseline: { version: 1, nextSeq: baseline.nextSeq + events.length, skills } };
+  return { events, baseline: { version: 1, nextSeq: baseline.nextSeq + events.length, skills }, verdictsRecorded };
 }
 
 export const DEFAULT_RETENTION_DAYS = 90;

@@ -6,6 +6,7 @@ import { isoSeconds as iso } from "../contract/iso-time.js";
 import { readEventBaseline, readEventLog, writeEventBaseline, writeEventLog } from "../dataset/event-log.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { SkillEvent } from "../schemas/events.js";
+import type { TrustVerdict } from "../schemas/trust.js";
 import { DEFAULT_RETENTION_DAYS, deriveEvents, emptyBaseline, retained } from "./derive.js";
 
 export interface RecordReport {
@@ -23,6 +24,8 @@ export interface RecordOptions {
   dryRun?: boolean;
   /** `records` may be incomplete (the build skipped bad lines): record no deletion (deriveEvents). */
   keepMissing?: boolean;
+  /** The build's trust verdicts by record id: a changed one is a skill.trust_changed event (deriveEvents). */
+  verdicts?: ReadonlyMap<string, TrustVerdict>;
 }
 
 export async function recordEvents(dir: string, records: readonly SkillRecord[], opts: RecordOptions): Promise<RecordReport> {
@@ -30,12 +33,12 @@ export async function recordEvents(dir: string, records: readonly SkillRecord[],
   const stored = (await readEventBaseline(dir)) ?? emptyBaseline();
   // Numbers are never reused, even if the baseline is older than the log (a run that died between the two writes).
   const baseline = { ...stored, nextSeq: Math.max(stored.nextSeq, (log.events.at(-1)?.seq ?? -1) + 1) };
-  const derived = deriveEvents(baseline, records, iso(opts.now), { keepMissing: opts.keepMissing });
+  const derived = deriveEvents(baseline, records, iso(opts.now), { keepMissing: opts.keepMissing, verdicts: opts.verdicts });
   const known = new Set(log.events.map((e) => e.event.id));
   const added = derived.events.filter((e) => !known.has(e.event.id));
   const kept = retained(log.events, opts.now, opts.retentionDays ?? DEFAULT_RETENTION_DAYS);
   const pruned = log.events.length - kept.length;
-  if (!opts.dryRun && (added.length > 0 || pruned > 0 || log.torn || derived.events.length > 0)) {
+  if (!opts.dryRun && (added.length > 0 || pruned > 0 || log.torn || derived.events.length > 0 || derived.verdictsRecorded > 0)) {
     await writeEventLog(dir, { kept, added, rewrite: pruned > 0 || log.torn });
     await writeEventBaseline(dir, derived.baseline);
   }

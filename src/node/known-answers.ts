@@ -65,3 +65,42 @@ export const NESTED_ANSWERS: KnownAnswer[] = [
   ["remotion best practices", ["remotion-dev/skills"]],
   ["slack gif creator", ["anthropics/skills", "ComposioHQ/awesome-claude-skills"]],
 ];
+
+/**
+ * Paraphrases: a skill's job asked in other words, sharing no word stem with the wanted skill's
+ * name and description (checked by the relevance test), so only meaning can find it. For
+ * development: the held-out set that judges intent search is not here.
+ */
+export const PARAPHRASE_ANSWERS: KnownAnswer[] = [
+  ["flashcards for memorizing what I study", ["0-BSCode/sage"]],
+  ["make recruiters notice my employment history", ["01x-in/resume-writing"]],
+  ["am I paying for streaming services I forgot about", ["RowanJu/subs"]],
+  ["how hot is my laptop running", ["RuBAN-GT/mac-health-check"]],
+  ["tutor who only hints instead of telling", ["RoundTable02/socrates-skill"]],
+  ["something fun for idle minutes when the agent is busy", ["Rouhaiseki/claude-coffee-break"]],
+  ["protect my sight from staring at monitors all day", ["RuHuangX/Pixel-Eyecare-Pet-Skill"]],
+  ["crack riddles and brain teasers", ["assaads/puzzle-pattern-analyzer"]],
+  ["take apart an executable to see what it does", ["assaflevy/ghidra-rpc-win"]],
+  ["turn a class recording into searchable study material", ["Rowan-rh/video-to-knowledge-base"]],
+  ["help a teenager get into a good university", ["00derek/Beacon"]],
+  ["what our team ought to tackle after this release", ["008993368-yaz/Growth-Scout"]],
+  ["keep my chat group friendly and greet people who join", ["00xLazy/community-manager"]],
+  ["which bike rides this week given my power meter numbers", ["0800-ivan-digital/training-data", "astellj/section-11"]],
+  ["make this document attachment smaller so email accepts it", ["jinzheng8115/compress-pdf-skill"]],
+  ["my agent chat is nearly out of memory, continue elsewhere", ["Rorogogogo/baton-pass"]],
+  [
+    "sketch boxes and arrows as plain text",
+    [
+      "Agents365-ai/mermaid-skill",
+      "jasonrig/mermaid-skill",
+      "TheNha/mermaid-skill",
+      "nil957/beautiful-mermaid-skill",
+      "ryo-morimoto/mermaid-skill",
+    ],
+  ],
+  ["my essays read like a chatbot wrote them", ["blader/humanizer", "op7418/Humanizer-zh"]],
+  ["declarative cloud provisioning with HCL", ["antonbabenko/terraform-skill", "unleftie/terraform-skill"]],
+  ["personal wiki with backlinks between documents", ["kennyg/obsidian-skill", "lim1202/obsidian-skill"]],
+  ["minutes of what people said in my online huddles", ["saar324/openclaw-skill-meeting-recorder"]],
+  ["will google put my homepage high", ["anxiong2025/seo-skill", "seo-skills/seo-audit-skill"]],
+];

@@ -34,6 +34,12 @@ export const SearchMeta = Meta.extend({
     .array(z.string())
     .optional()
     .describe("Words held by no skill that got no typo matches because the query's typo budget (its first 2 such words) was spent"),
+  fallback: z
+    .literal("related")
+    .optional()
+    .describe(
+      "`related` when no skill matched the query's own words (or their typo matches) and the results come from meaning alone: related terms of its words",
+    ),
 }).strict();
 
 export const ErrorCode = z.enum([

@@ -4,8 +4,9 @@ import { z } from "zod";
 import { Meta } from "./envelope.js";
 import { intParam } from "./params.js";
 import { IsoTimestamp, SkillSummary } from "./resources.js";
+import { TrustVerdict } from "./trust.js";
 
-export const EVENT_TYPES = ["skill.created", "skill.updated", "skill.deleted"] as const;
+export const EVENT_TYPES = ["skill.created", "skill.updated", "skill.deleted", "skill.trust_changed"] as const;
 export const EventType = z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(", ")}` });
 export type EventType = z.infer<typeof EventType>;
 
@@ -17,12 +18,19 @@ const BlobSha = z
   .regex(/^[0-9a-f]{40}$/)
   .describe("Git blob SHA-1 of the primary SKILL.md");
 
+/**
+ * The skill an event is about: its summary as of the event. Events logged before verdicts existed
+ * carry no `verdict`, so it is optional here (the log is never rewritten).
+ */
+export const EventSkill = SkillSummary.partial({ verdict: true });
+export type EventSkill = z.infer<typeof EventSkill>;
+
 export const SkillEvent = z
   .object({
     id: EventId.describe("Stable and deterministic: derived from the skill id, the type and the new content state"),
     type: EventType,
     occurredAt: IsoTimestamp.describe("When the dataset change was recorded (the crawl or build that saw it)"),
-    skill: SkillSummary.describe("The skill as of the event; for a deletion, the last known summary"),
+    skill: EventSkill.describe("The skill as of the event; for a deletion, the last known summary"),
     previous: z
       .object({ owner: z.string(), repo: z.string() })
       .strict()
@@ -33,6 +41,8 @@ export const SkillEvent = z
       .strict()
       .optional()
       .describe("The primary SKILL.md's blob sha before and after; absent when no SKILL.md changed (a rename only)"),
+    previousVerdict: TrustVerdict.optional().describe("On skill.trust_changed: the verdict before the change"),
+    verdict: TrustVerdict.optional().describe("On skill.trust_changed: the verdict now (also the skill's `verdict`)"),
   })
   .strict();
 export type SkillEvent = z.infer<typeof SkillEvent>;
@@ -49,7 +59,8 @@ export const EventBaselineEntry = z
       .regex(/^[0-9a-f]{64}$/)
       .describe("Digest of every SKILL.md path and blob sha"),
     primary: BlobSha,
-    summary: SkillSummary.describe("The summary carried by the skill's last event"),
+    summary: EventSkill.describe("The summary carried by the skill's last event"),
+    verdict: TrustVerdict.optional().describe("The skill's trust verdict when last derived (absent before verdicts existed)"),
     last: EventId.describe("The skill's last event"),
     deletedAt: IsoTimestamp.optional().describe("Set once the skill was deleted"),
   })

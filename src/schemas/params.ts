@@ -3,6 +3,7 @@
 // a 400 naming the parameter, never a default silently applied. Each field also carries what the
 // OpenAPI document says of it (ParamDoc), so the document cannot differ from what is enforced.
 import { z } from "zod";
+import { TRUST_FILTERS } from "./trust.js";
 
 export const LIMITS = {
   listMax: 100,
@@ -87,6 +88,21 @@ const updatedSince = () =>
     },
   );
 
+/** `trust`: which verdicts a list or search keeps (src/schemas/trust.ts TrustFilter). */
+const trustFilter = () =>
+  doc(
+    z
+      .enum(TRUST_FILTERS, { message: `must be one of: ${TRUST_FILTERS.join(", ")}` })
+      .optional()
+      .transform((v) => v ?? "default"),
+    {
+      description:
+        "Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).",
+      example: "clean",
+      param: { type: "string", enum: [...TRUST_FILTERS], default: "default" },
+    },
+  );
+
 export const listQuery = (vocab: Vocabulary) =>
   z
     .object({
@@ -100,6 +116,7 @@ export const listQuery = (vocab: Vocabulary) =>
       category: categoryFilter(vocab),
       platform: platformFilter(vocab),
       updatedSince: updatedSince(),
+      trust: trustFilter(),
     })
     .transform((q) => ({ ...q, order: q.order ?? defaultOrder(q.sort) }));
 export type ListQuery = z.output<ReturnType<typeof listQuery>>;
@@ -117,6 +134,10 @@ const queryText = (minLength: number, description: string, example: string) =>
     param: { type: "string", minLength, maxLength: LIMITS.queryMaxLength },
   });
 
+/** How a search uses meaning (docs/SEARCH.md, "Intent"): `default` adds related terms, `keyword` only the words typed. */
+export const SEARCH_MODES = ["default", "keyword"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
 export const searchQuery = (vocab: Vocabulary) =>
   z.object({
     q: queryText(
@@ -133,6 +154,18 @@ export const searchQuery = (vocab: Vocabulary) =>
       description: "Only skills whose repository has (`true`) or lacks (`false`) a `.claude-plugin/marketplace.json`.",
       param: { type: "boolean" },
     }),
+    mode: doc(
+      z
+        .enum(SEARCH_MODES, { message: `must be one of: ${SEARCH_MODES.join(", ")}` })
+        .optional()
+        .transform((v) => v ?? "default"),
+      {
+        description:
+          "`default`: the query's plain words also bring in their related domain terms (learned from the directory's own SKILL.md files), ranked below the words typed, and a query whose words match nothing falls back to them (`meta.fallback`); `keyword`: only the words typed and their typo matches.",
+        param: { type: "string", enum: SEARCH_MODES, default: "default" },
+      },
+    ),
+    trust: trustFilter(),
   });
 export type SearchQuery = z.output<ReturnType<typeof searchQuery>>;
 

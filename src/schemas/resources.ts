@@ -2,6 +2,7 @@
 // types come from z.infer and the OpenAPI document is generated from these schemas.
 import { z } from "zod";
 import { RANKED_FIELDS } from "./fields.js";
+import { Trust, TrustVerdict } from "./trust.js";
 import { DESCRIPTION_MAX, OwnerName, RepoName, ShortText, SkillDescription, SkillName } from "./untrusted-text.js";
 
 export const IsoTimestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp");
@@ -20,6 +21,9 @@ export const SkillSummary = z
     updatedAt: IsoTimestamp,
     categories: z.array(z.string()).describe("Category slugs"),
     platforms: z.array(z.string()).describe("Platform identifiers (see data/platforms.json)"),
+    verdict: TrustVerdict.describe(
+      "The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`",
+    ),
   })
   .strict();
 export type SkillSummary = z.infer<typeof SkillSummary>;
@@ -37,8 +41,15 @@ export const SkillDetail = SkillSummary.extend({
   createdAt: IsoTimestamp,
   pushedAt: IsoTimestamp,
   author: z.object({ name: z.string(), avatar: z.string() }).strict(),
-  installCommands: z.record(z.string(), z.string()),
+  installCommands: z
+    .record(z.string(), z.string())
+    .describe("Install instruction per platform; empty for a skill whose verdict is `malicious`"),
   skills: z.array(NestedSkill).describe("Every SKILL.md of the repository, the primary first"),
+  trust: Trust.describe("The trust scanner's verdict, every finding (file, line, excerpt, why) and the rules version"),
+  indexedCommit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .describe("The commit the record (and so the scan) was indexed at"),
 }).strict();
 export type SkillDetail = z.infer<typeof SkillDetail>;
 
@@ -75,7 +86,7 @@ export const Category = z
   .strict();
 export type Category = z.infer<typeof Category>;
 
-export const TopSkill = z.object({ owner: z.string(), repo: z.string(), name: z.string(), stars: Count }).strict();
+export const TopSkill = z.object({ owner: z.string(), repo: z.string(), name: z.string(), stars: Count, verdict: TrustVerdict }).strict();
 
 export const CategoryDetail = Category.extend({ topSkills: z.array(TopSkill) }).strict();
 export type CategoryDetail = z.infer<typeof CategoryDetail>;
@@ -88,6 +99,7 @@ export const SearchResult = z
     name: z.string(),
     description: z.string(),
     stars: Count,
+    verdict: TrustVerdict,
     score: z.number(),
     highlights: z.object({ name: z.string(), description: z.string() }).strict(),
     matches: z
@@ -97,6 +109,11 @@ export const SearchResult = z
             field: z.enum(RANKED_FIELDS),
             terms: z.array(z.string()),
             typo: z.literal(true).optional().describe("The terms are indexed words that typo matches found"),
+            related: z
+              .literal(true)
+              .optional()
+              .describe("The terms were reached through meaning: related terms of the query word `queryWord`, found in this field"),
+            queryWord: z.string().optional().describe("With `related`: the query word the terms are related to"),
           })
           .strict(),
       )

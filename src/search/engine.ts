@@ -5,10 +5,21 @@
 import type { ColumnName, ColumnSet } from "../contract/columns.js";
 import { Bitset } from "../contract/postings.js";
 import { applyFilters, type Filters, NO_FILTERS, type SearchColumns } from "./filter.js";
+import { relatedEligible, relatedOf, relatedPerWord, type SearchMode } from "./meaning.js";
 import { bestNested, type NestedBest, type RankedClause, rankNested } from "./nested.js";
 import { type Clause, clauseKey, type ParsedQuery } from "./query.js";
 import { pageOf, type Ranked } from "./rank.js";
-import { anyField, type ClauseSets, DEFAULT_TYPO_MODE, resolveClause, type SearchIndex, type TypoMode, typoClauses } from "./resolve.js";
+import {
+  anyField,
+  type ClauseSets,
+  DEFAULT_TYPO_MODE,
+  type RelatedTerm,
+  resolveClause,
+  resolveRelated,
+  type SearchIndex,
+  type TypoMode,
+  typoClauses,
+} from "./resolve.js";
 import { keyMatched, keyScore, scoreCandidates } from "./score.js";
 
 export interface SearchOutcome {
@@ -20,6 +31,8 @@ export interface SearchOutcome {
   best: Map<number, NestedBest>;
   /** Words that could have had typo matches but did not: the query's typo budget was spent. */
   typoSkipped: string[];
+  /** "related" when no skill matched any word of the query itself and the results come from meaning alone. */
+  fallback?: "related";
 }
 
 export interface RunOptions {
@@ -29,6 +42,8 @@ export interface RunOptions {
    */
   fallback?: boolean;
   typos?: TypoMode;
+  /** "default" expands plain words by their related terms (the endpoint's default); "keyword", the default here, does not. */
+  mode?: SearchMode;
   /** Clause sets already resolved in this request, by clauseKey: a clause shared by several queries is read once. */
   resolved?: Map<string, Promise<ClauseSets>>;
 }
@@ -61,6 +76,7 @@ async function select(
     Promise.all(query.required.map((c) => resolveOnce(index, c, typos.chosen.get(c) ?? 0, options))),
     Promise.all(query.excluded.map((c) => resolveOnce(index, c, 0, options))),
   ]);
+  const related = options.mode === "default" ? await expandRelated(index, query) : query.required.map((): RelatedTerm[] => []);
   const any = required.map((sets) => anyField(sets, size));
   const excludedAny = new Bitset(size);
   for (const sets of excluded) excludedAny.or(anyField(sets, size));
@@ -74,7 +90,33 @@ async function select(
     for (const a of any) candidates.or(a);
     applyFilters(candidates.andNot(excludedAny), columns, filters);
   }
-  return { required, candidates, typoSkipped: typos.skipped };
+  // Related terms rank the skills the words found (they add to a clause's score, not to what it
+  // matches); when the words found nothing at all, the skills their related terms name are the answer.
+  let fallback: "related" | undefined;
+  if ((options.fallback ?? true) && candidates.isEmpty() && related.some((r) => r.length > 0)) {
+    for (const terms of related) for (const t of terms) for (const s of t.sets) if (s) candidates.or(s);
+    applyFilters(candidates.andNot(excludedAny), columns, filters);
+    if (!candidates.isEmpty()) fallback = "related";
+  }
+  return { required, related, candidates, typoSkipped: typos.skipped, fallback };
+}
+
+/**
+ * The related terms of each required clause (none for a clause that is not a plain word), within the
+ * query's budget; a related term that is a word of the query, or in no name or description, is dropped.
+ */
+async function expandRelated(index: SearchIndex, query: ParsedQuery): Promise<RelatedTerm[][]> {
+  const words = new Set(query.clauses.flatMap((c) => c.terms));
+  const per = relatedPerWord(query.required.filter(relatedEligible).length);
+  return Promise.all(
+    query.required.map(async (c) => {
+      if (!relatedEligible(c) || per === 0 || index.manifest.meaning.shards.length === 0) return [];
+      const word = c.terms[0]!;
+      const list = (await relatedOf(index.store, index.manifest.meaning, word, index.budget)).filter(([t]) => !words.has(t)).slice(0, per);
+      const found = await Promise.all(list.map(([t, w]) => resolveRelated(index, t, word, w)));
+      return found.filter((t) => t.sets.some((s) => s !== undefined && !s.isEmpty()));
+    }),
+  );
 }
 
 /** How many skills match every required clause of `query` and no exclusion (never the any-term fallback). */
@@ -103,6 +145,9 @@ export async function executeQuery(
   const nested = selected.required.some((c) => c.nestedMatch.some((s) => s !== undefined));
   const best = nested ? bestNested(selected.required, await index.owners(), candidates) : new Map<number, NestedBest>();
   const required = rankNested(selected.required, best, index.docCount);
+  required.forEach((c, i) => {
+    c.related = selected.related[i]!;
+  });
   const total = candidates.count();
   const { ordinals, keys, n } = scoreCandidates(required, candidates, columns.stars, page * limit);
   const page0 = pageOf(keys.subarray(0, n), ordinals.subarray(0, n), columns.updated, page, limit);
@@ -111,6 +156,7 @@ export async function executeQuery(
     required,
     best,
     typoSkipped: selected.typoSkipped,
+    ...(selected.fallback ? { fallback: selected.fallback } : {}),
     items: page0.map((i) => ({
       ordinal: ordinals[i]!,
       matched: keyMatched(keys[i]!),

@@ -1,5 +1,6 @@
 // Why a result matched: for each ranked field, the query's words found there (a typo match names the
-// indexed word it matched), and which skill of a collection matched best. Computed for the requested
+// indexed word it matched, a related term the query word it came from), and which skill of a
+// collection matched best. Computed for the requested
 // page only, from the sets the query already resolved and ranked.
 import { RANKED_FIELDS, type RankedField } from "../schemas/fields.js";
 import type { NestedBest, RankedClause } from "./nested.js";
@@ -10,6 +11,9 @@ export interface Match {
   field: RankedField;
   terms: string[];
   typo?: true;
+  /** The terms were reached through meaning: related terms of the query word `queryWord`. */
+  related?: true;
+  queryWord?: string;
 }
 
 /** How a clause names itself in `matches`: a word, a phrase's words, or a prefix with its "*". */
@@ -38,6 +42,11 @@ export function matchesOf(
     });
     if (exact.length > 0) out.push({ field: RANKED_FIELDS[f]!, terms: [...new Set(exact)] });
     if (typo.length > 0) out.push({ field: RANKED_FIELDS[f]!, terms: typo, typo: true });
+    // Related terms, per query word they came from, in query order and the model's order.
+    for (const s of sets) {
+      const found = s.related.filter((t) => t.sets[f]?.has(ordinal)).map((t) => t.term);
+      if (found.length > 0) out.push({ field: RANKED_FIELDS[f]!, terms: found, related: true, queryWord: s.related[0]!.from });
+    }
   }
   return out;
 }

@@ -1,5 +1,6 @@
-// The list filters of a search (category, platform, minStars, hasIndex): bit masks and thresholds
-// over the list columns, applied to the candidate set after the clauses and exclusions.
+// The list filters of a search (category, platform, minStars, hasIndex, and the trust filter's sets
+// of left-out ordinals): bit masks and thresholds over the list columns, applied to the candidate set
+// after the clauses and exclusions.
 import { type ColumnName, type ColumnSet, FLAG_HAS_INDEX } from "../contract/columns.js";
 import type { Bitset } from "../contract/postings.js";
 
@@ -9,6 +10,8 @@ export interface Filters {
   platformMask: number;
   minStars: number;
   hasIndex?: boolean;
+  /** Ordinals left out whatever matched (the `trust` filter: malicious, and for `clean` suspicious, skills). */
+  excluded?: readonly Uint32Array[];
 }
 
 export const NO_FILTERS: Filters = { categoryMask: 0, platformMask: 0, minStars: 0 };
@@ -32,6 +35,8 @@ function column(columns: Partial<ColumnSet<ColumnName>>, name: ColumnName): Uint
 
 /** Clears, in `set`, every skill the filters reject (a column check per member). */
 export function applyFilters(set: Bitset, columns: ColumnSet & Partial<ColumnSet<ColumnName>>, filters: Filters): Bitset {
+  for (const ordinals of filters.excluded ?? [])
+    for (const o of ordinals) if (o >>> 5 < set.words.length) set.words[o >>> 5]! &= ~(1 << (o & 31));
   if (!filters.categoryMask && !filters.platformMask && !filters.minStars && filters.hasIndex === undefined) return set;
   const categories = filters.categoryMask ? column(columns, "categories") : undefined;
   const platforms = filters.platformMask ? column(columns, "platforms") : undefined;

@@ -4,7 +4,7 @@
 import { Bitset } from "../contract/postings.js";
 import { RANKED_COUNT } from "../schemas/fields.js";
 import { clauseScore, NESTED_FIELDS, SCORE_UNITS_PER_POINT } from "./rank.js";
-import type { ClauseSets, Sets } from "./resolve.js";
+import type { ClauseSets, RelatedTerm, Sets } from "./resolve.js";
 
 /** A collection's best-matching nested skill: [clauses matched, score] over its name and description. */
 export interface NestedBest {
@@ -59,9 +59,13 @@ const NESTED_SCORE = Uint16Array.from({ length: 16 }, (_, bits) => {
   return Math.round(clauseScore(match, exact) * SCORE_UNITS_PER_POINT);
 });
 
-/** A required clause as ranked: its own fields as resolved, its nested fields from each collection's best skill. */
+/**
+ * A required clause as ranked: its own fields as resolved, its nested fields from each collection's
+ * best skill, and the related terms its word brought (none in keyword mode).
+ */
 export interface RankedClause extends ClauseSets {
   ranked: { match: Sets; exact: Sets };
+  related: RelatedTerm[];
 }
 
 export function rankNested(required: readonly ClauseSets[], best: ReadonlyMap<number, NestedBest>, docCount: number): RankedClause[] {
@@ -80,6 +84,6 @@ export function rankNested(required: readonly ClauseSets[], best: ReadonlyMap<nu
       match[f] = m;
       exact[f] = e;
     });
-    return { ...c, ranked: { match, exact } };
+    return { ...c, ranked: { match, exact }, related: [] };
   });
 }

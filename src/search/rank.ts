@@ -24,6 +24,19 @@ export const EXACT_BONUS = 4;
 export const SPREAD_BONUS = 0.25;
 /** Scores are counted in quarter points where they are packed or tabled: every weight and bonus is a multiple of 0.25. */
 export const SCORE_UNITS_PER_POINT = 4;
+/**
+ * A related term (docs/SEARCH.md, "Intent") matches only in names and descriptions. Its score is its
+ * best field's exact score times the model's weight, capped at RELATED_MAX: below an exact match in any
+ * field (5 and up) and at most a typo match in the name (3), so the words a query types always count
+ * more than the words its meaning brings.
+ */
+export const RELATED_MAX = 3;
+export function relatedScore(matches: readonly boolean[], weight: number): number {
+  let best = 0;
+  for (let f = 0; f < RANKED_COUNT; f++) if (matches[f]) best = Math.max(best, EXACT_BONUS + FIELD_WEIGHT[f]!);
+  return Math.min(RELATED_MAX, (best * weight) / 100);
+}
+
 /** The ranked fields read from the skills' own term shards (their lists 0-2) and from the nested ones (lists 0-1). */
 export const OWN_FIELDS: readonly number[] = [0, 1, 2];
 export const NESTED_FIELDS: readonly number[] = [3, 4];

@@ -234,6 +234,30 @@ export async function resolveClause(index: SearchIndex, c: Clause, typos: number
   return sets;
 }
 
+/** A related term that joined a clause: the skills whose names or descriptions hold it, per ranked field (no content). */
+export interface RelatedTerm {
+  term: string;
+  /** The query word it came from. */
+  from: string;
+  /** The model's weight, in hundredths. */
+  weight: number;
+  /** Per ranked field: name and description (the skill's own); the other fields stay absent. */
+  sets: Sets;
+}
+
+/**
+ * A related term's skills: those whose own name or description holds it. A collection's other skills
+ * are left out: a collection of hundreds of skills names nearly every related term somewhere, and
+ * would outrank the skill the query means.
+ */
+export async function resolveRelated(index: SearchIndex, term: string, from: string, weight: number): Promise<RelatedTerm> {
+  const own = await resolveIn(index.main, { kind: "term", terms: [term], negate: false }, [0, 1], PHRASE_FIELDS);
+  const sets: Sets = new Array(RANKED_COUNT).fill(undefined);
+  sets[0] = own.match[0];
+  sets[1] = own.match[1];
+  return { term, from, weight, sets };
+}
+
 export const anyField = (sets: ClauseSets, size: number): Bitset => {
   const out = new Bitset(size);
   for (const s of sets.match) if (s) out.or(s);

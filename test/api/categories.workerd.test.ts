@@ -64,6 +64,7 @@ describe("GET /categories/{slug}", () => {
         repo: s.repo,
         name: s.name,
         stars: s.stars,
+        verdict: s.verdict,
       }));
       expect(data.topSkills).toEqual(expected);
     }

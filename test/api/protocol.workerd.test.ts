@@ -89,6 +89,7 @@ describe("the OpenAPI document", () => {
         "/skills/search",
         "/skills/{owner}/{repo}",
         "/skills/{owner}/{repo}/content",
+        "/skills/{owner}/{repo}/files",
         "/skills/{owner}/{repo}/stats",
         "/status",
       ].sort(),

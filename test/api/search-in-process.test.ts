@@ -36,8 +36,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(site.dir, { recursive: true, force: true }));
 
 const scope = (params: Record<string, string>): RequestScope => site.scope("search", params);
+// The brute-force reference models keyword search: the endpoint is asked in keyword mode unless a test says otherwise.
 const search = async (params: Record<string, string>) => {
-  const body = await searchEndpoint(scope(params));
+  const body = await searchEndpoint(scope({ mode: "keyword", ...params }));
   SearchEnvelope.parse({ ...body, meta: { ...body.meta, requestId: "t" } });
   return body;
 };

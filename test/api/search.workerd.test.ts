@@ -20,8 +20,9 @@ beforeAll(async () => {
 });
 
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+// The brute-force reference models keyword search: asked in keyword mode unless a test says otherwise.
 async function search(params: Record<string, string>) {
-  const res = await call(`/skills/search?${qs(params)}`);
+  const res = await call(`/skills/search?${qs({ mode: "keyword", ...params })}`);
   expect(res.status, res.text).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   return SearchEnvelope.parse(res.body);

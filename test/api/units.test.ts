@@ -64,7 +64,7 @@ describe("query parameters", () => {
   const schema = listQuery({ categories: ["frontend"], platforms: ["codex"] });
   const parse = (qs: string) => parseQuery(new URL(`http://x/?${qs}`), schema, ["page", "limit", "sort", "order", "category", "platform"]);
   it("applies the documented defaults", () => {
-    expect(parse("")).toEqual({ page: 1, limit: 20, sort: "stars", order: "desc" });
+    expect(parse("")).toEqual({ page: 1, limit: 20, sort: "stars", order: "desc", trust: "default" });
     expect(parse("sort=name")).toMatchObject({ order: "asc" });
   });
   it("names the parameter and what is allowed", () => {

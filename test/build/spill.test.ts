@@ -53,7 +53,7 @@ async function assemble(parts: number, groups: number, skillShards: number): Pro
   for (let p = 0; p < parts; p++) {
     const writer = new SpillWriter(spillDir, p, groups);
     for (const r of records.slice(p * per, (p + 1) * per)) {
-      const entries = renderSkillEntries(r, {});
+      const entries = renderSkillEntries(r, {}, { verdict: "clean", findings: [], rules: "test" });
       const key = skillKey(r.owner, r.repo);
       writer.add("d", key, entries.detail);
       writer.add("f", key, entries.files);

@@ -1,6 +1,7 @@
 // The TypeScript client as its users get it: the package built with tsc (ESM + .d.ts), free of
-// runtime dependencies and of Node built-ins outside the CLI, its README examples type-checked
-// against the built declarations and run, and the `skills-directory` bin run as a command.
+// runtime dependencies and of Node built-ins outside the CLI, and its README examples type-checked
+// against the built declarations and run. The `skills-directory` command has its own tests
+// (cli*.test.ts, install*.test.ts).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,8 +18,6 @@ const node = (args: string[], env: Record<string, string> = {}, cwd = WORK) => {
   const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  node([join(PACKAGE, "bin", "skills-directory.js"), ...args, "--base-url", inject("api")], env, PACKAGE);
 
 beforeAll(() => {
   rmSync(DIST, { recursive: true, force: true });
@@ -94,54 +93,5 @@ describe("the README's examples", () => {
     expect(outputs[1]![0]).toMatch(/^\d+ devops skills with stars$/);
     expect(outputs[2]![0]).toMatch(/^NOT_FOUND 404 true$/);
     expect(outputs[3]![0]).toMatch(/^\d+ \d+ 24$/);
-  });
-});
-
-describe("the skills-directory command", () => {
-  it("searches, with filters, as a table and as JSON", () => {
-    const table = cli(["search", "pdf -form", "--category", "productivity"]);
-    expect(table.status).toBe(0);
-    const lines = table.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^\d+ results? for "pdf -form" \(page 1 of \d+\)$/);
-    expect(lines[1]).toMatch(/^SKILL\s+STARS\s+DESCRIPTION$/);
-    expect(lines.slice(2).some((l) => l.startsWith("anvil-dev/pdf "))).toBe(true);
-    expect(table.stdout).not.toContain("<mark>");
-    const json = cli(["search", "pdf -form", "--category", "productivity", "--json"]);
-    const body = JSON.parse(json.stdout);
-    expect(body.meta.query).toBe("pdf -form");
-    expect(body.data.length).toBe(lines.length - 2);
-  });
-
-  it("shows a skill and prints its install command for one platform", () => {
-    const show = cli(["show", "anvil-dev/pdf"]);
-    expect(show.status).toBe(0);
-    expect(show.stdout).toMatch(/^pdf {2}anvil-dev\/pdf\n/);
-    expect(show.stdout).toMatch(/codex\s+npx skills add anvil-dev\/pdf -a codex/);
-    const install = cli(["install", "anvil-dev/pdf", "--platform", "codex"]);
-    expect([install.status, install.stdout]).toEqual([0, "npx skills add anvil-dev/pdf -a codex\n"]);
-    const absent = cli(["install", "anvil-dev/pdf", "--platform", "chatgpt"]);
-    expect(absent.status).toBe(1);
-    expect(absent.stderr).toMatch(/does not list chatgpt; its platforms are: /);
-  });
-
-  it("lists categories in a locale", () => {
-    const r = cli(["categories", "--locale", "ja"]);
-    expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split("\n");
-    expect(lines).toHaveLength(25);
-    expect(lines.some((l) => /^frontend\s+\d+\s+フロントエンド$/.test(l))).toBe(true);
-  });
-
-  it("says what went wrong: API errors exit 1 with the code and request id, usage errors exit 2", () => {
-    const missing = cli(["show", "nobody-here/nothing"]);
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/^error NOT_FOUND \(HTTP 404\): .* \[request [0-9a-f-]{36}\]\n$/);
-    const keyed = cli(["categories"], { SKILLS_API_KEY: "sk_not_a_real_key" });
-    expect(keyed.status).toBe(1);
-    expect(keyed.stderr).toMatch(/^error INVALID_API_KEY \(HTTP 401\)/);
-    const usage = cli(["show", "not-a-pair"]);
-    expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/give the skill as owner\/repo/);
-    expect(cli(["--help"]).stdout).toMatch(/^Usage: skills-directory <command>/);
   });
 });

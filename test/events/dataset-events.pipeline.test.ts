@@ -1,7 +1,8 @@
 // Events recorded where the dataset changes, through the real entry points: `npm run crawl` against
 // the local GitHub server (a changed SKILL.md, a rename, a deletion, counters only, a re-run), then
 // a hand edit of data/skills.jsonl followed by `npm run build`.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readEventLog } from "../../src/dataset/event-log.js";
@@ -88,5 +89,47 @@ describe("events from a crawl", () => {
     expect((await events()).length).toBe(count + 1);
     const index = JSON.parse(readFileSync(join(work, "site", "_data", "events", "index.json"), "utf8"));
     expect(index.count).toBe(count + 1);
+  });
+
+  it("a verdict change found by the build is a skill.trust_changed event, with the previous and the new verdict", async () => {
+    const build = async () => {
+      const res = await runNode(scriptArgs("build.ts", "--data", dir, "--out", join(work, "site"), "--quiet"));
+      expect(res.status, res.stderr).toBe(0);
+    };
+    const count = (await events()).length;
+    // A maintainer's review of the unchanged files says suspicious: only the verdict changes.
+    const data = await readDataset(dir);
+    const target = data.records.find((r) => r.repo === "pdf-tools")!;
+    // A review names every file of the skill folders it vouches for: the SKILL.md files and the folder files.
+    const files = Object.fromEntries([
+      ...target.files.map((f) => [f.path, createHash("sha256").update(f.content, "utf8").digest("hex")]),
+      ...(target.folderFiles ?? []).map((f) => [f.path, f.sha256]),
+    ]);
+    const review = {
+      owner: target.owner,
+      repo: target.repo,
+      files,
+      decision: "suspicious",
+      reason: "Test.",
+      reviewer: "m",
+      date: "2026-11-22",
+    };
+    writeFileSync(join(dir, "trust-reviews.jsonl"), `${JSON.stringify(review)}\n`);
+    await build();
+    const added = (await events()).slice(count);
+    expect(added.map((e) => [e.type, name(e), e.previousVerdict, e.verdict, e.skill.verdict])).toEqual([
+      ["skill.trust_changed", "acme/pdf-tools", "clean", "suspicious", "suspicious"],
+    ]);
+    expect(added[0]!.content).toBeUndefined();
+    // A build with nothing changed records nothing more; the review gone, the verdict changes back.
+    await build();
+    expect((await events()).length).toBe(count + 1);
+    writeFileSync(join(dir, "trust-reviews.jsonl"), "");
+    await build();
+    const back = (await events()).slice(count + 1);
+    expect(back.map((e) => [e.type, name(e), e.previousVerdict, e.verdict])).toEqual([
+      ["skill.trust_changed", "acme/pdf-tools", "suspicious", "clean"],
+    ]);
+    expect(back[0]!.id).not.toBe(added[0]!.id);
   });
 });

@@ -11,7 +11,7 @@ import { build } from "../../src/build/build.js";
 import { readEventLog } from "../../src/dataset/event-log.js";
 import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import { runNode, type ScriptRun, scriptArgs } from "../../src/node/run-script.js";
-import type { SkillEvent } from "../../src/schemas/events.js";
+import { EVENT_TYPES, type SkillEvent } from "../../src/schemas/events.js";
 import { makeHistory } from "./history.js";
 
 /** The mirror subscription starts after this event of the log: everything later is delivered to it. */
@@ -93,7 +93,7 @@ describe("npm run webhooks", { timeout: 300_000 }, () => {
     expect(list.status, list.stderr).toBe(0);
     const subs = JSON.parse(list.stdout) as Record<string, unknown>[];
     expect(subs.map((s) => [s.id, s.cursor, s.events, s.label ?? null])).toEqual([
-      [sub.id, log[SINCE]!.id, ["skill.created", "skill.updated", "skill.deleted"], "mirror"],
+      [sub.id, log[SINCE]!.id, [...EVENT_TYPES], "mirror"],
       [late.id, log.at(-1)!.id, ["skill.deleted"], null],
     ]);
     for (const s of subs) expect(s).not.toHaveProperty("secret");

@@ -15,7 +15,7 @@ import type { AssetStore } from "../../src/api/store.js";
 import { build } from "../../src/build/build.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
 import { folderStore } from "../../src/node/folder-assets.js";
-import { KNOWN_ANSWERS, type KnownAnswer, NESTED_ANSWERS, TYPO_ANSWERS } from "../../src/node/known-answers.js";
+import { KNOWN_ANSWERS, type KnownAnswer, NESTED_ANSWERS, PARAPHRASE_ANSWERS, TYPO_ANSWERS } from "../../src/node/known-answers.js";
 import { convertSharedDataset } from "../../src/node/shared-dataset.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { terms } from "../../src/search/text.js";
@@ -38,14 +38,15 @@ describe("relevance on the real shared dataset", () => {
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const results = async (q: string, limit = 5) => {
+  const results = async (q: string, limit = 5, mode = "default") => {
     const url = new URL("http://localhost/api/v1/skills/search");
     url.searchParams.set("q", q);
     url.searchParams.set("limit", String(limit));
+    url.searchParams.set("mode", mode);
     const scope: RequestScope = { url, request: new Request(url), store, manifest, now: () => performance.now(), memo: memoOver(memo) };
     return (await searchEndpoint(scope)).data;
   };
-  const top = async (q: string, limit = 5) => (await results(q, limit)).map((d) => `${d.owner}/${d.repo}`);
+  const top = async (q: string, limit = 5, mode = "default") => (await results(q, limit, mode)).map((d) => `${d.owner}/${d.repo}`);
 
   /** The known answers this dataset can give: all of them on the full dataset, else those whose skills it holds. */
   const askable = (answers: readonly KnownAnswer[]) => {
@@ -93,6 +94,42 @@ describe("relevance on the real shared dataset", () => {
       repo: "obsidian-skills",
       matchedSkill: { name: "json-canvas", path: "skills/json-canvas/SKILL.md" },
     });
+  });
+
+  it("paraphrases share no word stem with the wanted skill, and meaning finds at least what keywords do", async () => {
+    // A stem is shared when two words of 3+ characters are equal or agree on their first 5 letters
+    // (or on the whole of the shorter one): "provision" and "provisioning", "note" and "notes".
+    const share = (a: string, b: string) => {
+      let i = 0;
+      while (i < a.length && a[i] === b[i]) i++;
+      return i >= Math.min(5, a.length, b.length);
+    };
+    const byRepo = new Map(records.map((r) => [`${r.owner}/${r.repo}`, r]));
+    for (const [q, expected] of PARAPHRASE_ANSWERS) {
+      for (const repo of expected) {
+        const r = byRepo.get(repo);
+        expect(r, repo).toBeDefined();
+        const own = terms(`${r!.name} ${r!.description}`);
+        const clash = terms(q)
+          .filter((w) => w.length >= 3)
+          .filter((w) => own.some((x) => share(w, x)));
+        expect(clash, `${q} -> ${repo}`).toEqual([]);
+      }
+    }
+    const hits = async (mode: string) => {
+      let n = 0;
+      const report: string[] = [];
+      for (const [q, expected] of PARAPHRASE_ANSWERS) {
+        const got = await top(q, 5, mode);
+        const rank = got.findIndex((g) => expected.includes(g));
+        if (rank >= 0) n++;
+        report.push(`${rank >= 0 ? `#${rank + 1}` : "miss"}  ${q}  ->  ${got.slice(0, 3).join(", ") || "(none)"}`);
+      }
+      console.log(`paraphrases, ${mode} mode: ${n}/${PARAPHRASE_ANSWERS.length} in the top 5\n${report.join("\n")}`);
+      return n;
+    };
+    expect(PARAPHRASE_ANSWERS.length).toBeGreaterThanOrEqual(20);
+    expect(await hits("default")).toBeGreaterThanOrEqual(await hits("keyword"));
   });
 
   it("a skill's own distinctive name finds it first", async () => {

@@ -2,6 +2,7 @@
 // the README over the dataset records, independent of the build's shards and list index.
 import type { Dataset } from "../../src/dataset/files.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
+import type { TrustVerdict } from "../../src/schemas/trust.js";
 
 export interface ListParams {
   page?: number;
@@ -10,7 +11,12 @@ export interface ListParams {
   order?: "asc" | "desc";
   category?: string;
   platform?: string;
+  trust?: "default" | "clean" | "any";
 }
+
+/** Whether the `trust` filter keeps a skill of `verdict`: default leaves malicious ones out, clean keeps only clean ones. */
+export const trustKeeps = (trust: ListParams["trust"], verdict: TrustVerdict): boolean =>
+  trust === "any" ? true : trust === "clean" ? verdict === "clean" : verdict !== "malicious";
 
 const ownerRepo = (r: SkillRecord) => `${r.owner}/${r.repo}`;
 
@@ -30,7 +36,13 @@ function primaryCompare(a: SkillRecord, b: SkillRecord, sort: string): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-export function referenceList(dataset: Dataset, params: ListParams, pathCategory?: string) {
+/** `verdictOf` gives each record's trust verdict (the scanner's output, an input here); every record is clean without it. */
+export function referenceList(
+  dataset: Pick<Dataset, "records">,
+  params: ListParams,
+  pathCategory?: string,
+  verdictOf: (r: SkillRecord) => TrustVerdict = () => "clean",
+) {
   const page = params.page ?? 1;
   const limit = params.limit ?? 20;
   const sort = params.sort ?? "stars";
@@ -39,7 +51,8 @@ export function referenceList(dataset: Dataset, params: ListParams, pathCategory
     (r) =>
       (!pathCategory || r.categories.includes(pathCategory)) &&
       (!params.category || r.categories.includes(params.category)) &&
-      (!params.platform || r.platforms.includes(params.platform)),
+      (!params.platform || r.platforms.includes(params.platform)) &&
+      trustKeeps(params.trust, verdictOf(r)),
   );
   matching.sort((a, b) => {
     const c = primaryCompare(a, b, sort);
@@ -58,6 +71,7 @@ export function referenceList(dataset: Dataset, params: ListParams, pathCategory
       updatedAt: r.updatedAt,
       categories: r.categories,
       platforms: r.platforms,
+      verdict: verdictOf(r),
     })),
     pagination: { page, limit, total: matching.length, totalPages: Math.ceil(matching.length / limit) },
   };

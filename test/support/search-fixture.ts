@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 import { blobSha, synthesize } from "../../src/synth/generate.js";
 
-interface Hand {
+export interface Hand {
   owner: string;
   repo: string;
   name: string;
@@ -21,7 +21,7 @@ interface Hand {
   platforms?: string[];
   hasIndex?: boolean;
   /** Other SKILL.md files of the repository (a collection), at skills/<name>/SKILL.md. */
-  nested?: { name: string; description: string }[];
+  nested?: { name: string; description: string; body?: string }[];
 }
 
 const skillFile = (path: string, name: string, description: string, body = "Plain instructions.") => {
@@ -29,7 +29,7 @@ const skillFile = (path: string, name: string, description: string, body = "Plai
   return { path, name, description, sha: blobSha(content), size: Buffer.byteLength(content), content };
 };
 
-function handRecord(h: Hand, i: number): SkillRecord {
+export function handRecord(h: Hand, i: number): SkillRecord {
   return {
     id: String(900000 + i),
     owner: h.owner,
@@ -57,7 +57,7 @@ function handRecord(h: Hand, i: number): SkillRecord {
     primary: "SKILL.md",
     files: [
       skillFile("SKILL.md", h.name, h.description, h.body),
-      ...(h.nested ?? []).map((n) => skillFile(`skills/${n.name}/SKILL.md`, n.name, n.description)),
+      ...(h.nested ?? []).map((n) => skillFile(`skills/${n.name}/SKILL.md`, n.name, n.description, n.body)),
     ],
     starHistory: [],
   };

@@ -7,18 +7,23 @@ import { nestedSkills, searchDocument } from "../../src/build/search-index/searc
 import type { TypoEntry } from "../../src/contract/typo-shard.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { PHRASE_FIELDS, RANKED_COUNT, RANKED_FIELDS } from "../../src/schemas/fields.js";
+import type { TrustVerdict } from "../../src/schemas/trust.js";
 import type { Match } from "../../src/search/explain.js";
 import type { Clause, ParsedQuery } from "../../src/search/query.js";
 import { clauseFields, clauseScore, compareRanked, FIELD_ORDER, NESTED_FIELDS, type Ranked } from "../../src/search/rank.js";
 import { MAX_TYPO_WORDS, type TypoMode, typoEligible } from "../../src/search/resolve.js";
 import { pairsOf } from "../../src/search/text.js";
 import { typoKeysMeet, typoMatches, typoMatchesPerWord } from "../../src/search/typo.js";
+import { trustKeeps } from "./list-reference.js";
 
 export interface ReferenceFilters {
   category?: string;
   platform?: string;
   minStars?: number;
   hasIndex?: boolean;
+  trust?: "default" | "clean" | "any";
+  /** Each record's trust verdict, by ordinal (all clean when absent). */
+  verdicts?: readonly TrustVerdict[];
 }
 
 export interface ReferenceIndex {
@@ -178,6 +183,7 @@ export function referenceSearch(
     if (filters.platform && !r.platforms.includes(filters.platform)) return;
     if (r.stars < (filters.minStars ?? 0)) return;
     if (filters.hasIndex !== undefined && r.hasIndex !== filters.hasIndex) return;
+    if (!trustKeeps(filters.trust, filters.verdicts?.[o] ?? "clean")) return;
     if (query.excluded.some((c) => anyMatch(o, c))) return;
     allowed.push(o);
   });

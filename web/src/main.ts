@@ -10,6 +10,7 @@ import { searchBox } from "./autocomplete.js";
 import { h } from "./dom.js";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale, pickLocale, translator, wordsLocale } from "./i18n.js";
 import { EMPTY_STATE, readState, writeState } from "./search-state.js";
+import { trackBusy } from "./status-views.js";
 import { mountCategories, mountCategory } from "./views/category.js";
 import { mountHome } from "./views/home.js";
 import { renderNotFound } from "./views/not-found.js";
@@ -35,6 +36,7 @@ let locale = storedLocale();
 let home: ReturnType<typeof mountHome> | undefined;
 let box: ReturnType<typeof searchBox> | undefined;
 const main = h("main", { id: "main", tabindex: -1 });
+trackBusy(main);
 
 function makeApp(): App {
   const words = wordsLocale(locale);

@@ -1,4 +1,4 @@
-import { SEARCH_FORMAT, SearchManifest } from "../../contract/search-manifest.js";
+import { type MeaningManifest, SEARCH_FORMAT, SearchManifest } from "../../contract/search-manifest.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
@@ -35,6 +35,8 @@ export async function writeSearchIndex(
   records: readonly SlimRecord[],
   sink: OutputSink,
   log: (line: string) => void,
+  /** The meaning pass's shards (meaning-pass.ts); none when it did not run. */
+  meaning: MeaningManifest = { shards: [], words: 0, related: 0, documents: 0 },
 ): Promise<SearchManifest> {
   const docCount = records.length;
   const started = performance.now();
@@ -66,6 +68,7 @@ export async function writeSearchIndex(
     maxExpansions: MAX_EXPANSIONS,
     terms,
     ...extras,
+    meaning,
     suggest,
     stats: { terms: keys.length - pairs, pairs, postingBytes },
   });

@@ -19,19 +19,40 @@ export interface Budget {
 }
 
 const BLOB_MAX = 64 * 1024;
+/** The longest stretch of one line the whole-line decoders rewrite. */
+const WINDOW = 16 * 1024;
 const MIN_DECODED = 6;
 
-export function decodeLine(line: string, budget: Budget): Decoded[] {
+/** Decoders that rewrite a whole line; each is applied at most once along a chain of decodings. */
+const LINE_DECODERS = new Set([
+  "escape sequences",
+  "percent-encoding",
+  "HTML character references",
+  "split strings",
+  "concatenated strings",
+  "invisible characters",
+]);
+
+/** `applied`: the decoders already along this chain (a whole-line rewrite is not repeated). */
+export function decodeLine(line: string, budget: Budget, applied: readonly string[] = []): Decoded[] {
   const out: Decoded[] = [];
   const push = (text: string | undefined, via: string, at: number) => {
     if (text === undefined || text.length < MIN_DECODED || budget.chars <= 0 || text === line) return;
+    if (LINE_DECODERS.has(via) && applied.includes(via)) return;
     const t = text.length > budget.chars ? text.slice(0, budget.chars) : text;
     budget.chars -= t.length;
     out.push({ text: t, via, at });
   };
-  for (const d of [base64Blobs, hexBlobs, escapes, percent, entities, charCodes, glued, reversed, base85Blobs, invisible, tags]) {
+  for (const d of [base64Blobs, hexBlobs, base85Blobs, tags]) {
     if (budget.chars <= 0) break;
     d(line, push);
+  }
+  // Whole-line rewrites read a bounded window of a long line, starting a little before what they decode.
+  const window =
+    line.length <= WINDOW ? line : line.slice(Math.max(0, line.search(/[\\%&"'`\u200B-\u200D\u2060\uFEFF\u00AD]/) - 256)).slice(0, WINDOW);
+  for (const d of [escapes, percent, entities, charCodes, glued, reversed, invisible]) {
+    if (budget.chars <= 0) break;
+    d(window, push);
   }
   return out;
 }
@@ -95,8 +116,8 @@ export function decodeBase64(s: string): Uint8Array {
 function base64Blobs(line: string, push: Push): void {
   for (const m of line.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
     const blob = m[0].length > BLOB_MAX ? m[0].slice(0, BLOB_MAX) : m[0];
-    // Words, identifiers and paths are not base64 worth reading: base64 of text mixes cases and digits.
-    if (!/[0-9+/=]/.test(blob) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(blob)) continue;
+    // Words, identifiers and paths are not base64 worth reading: base64 of text mixes cases with digits.
+    if (!/[a-z]/.test(blob) || !/[A-Z]/.test(blob) || !(/[0-9+=]/.test(blob) || (blob.length >= 40 && !blob.includes("/")))) continue;
     if (/^[0-9a-fA-F]+$/.test(blob)) continue; // hex, read by hexBlobs
     push(bytesToText(decodeBase64(blob.length % 4 === 1 ? blob.slice(0, -1) : blob)), "base64", m.index);
   }
@@ -137,21 +158,14 @@ function escapes(line: string, push: Push): void {
 
 function percent(line: string, push: Push): void {
   const first = line.search(/%[0-9a-fA-F]{2}/);
-  if (first === -1) return;
-  const matches = line.match(/%[0-9a-fA-F]{2}/g) ?? [];
-  if (matches.length < 4) return;
-  const bytes: number[] = [];
-  for (let i = 0; i < line.length; i++) {
-    if (line[i] === "%" && /^[0-9a-fA-F]{2}$/.test(line.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(line.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      const code = line.charCodeAt(i);
-      if (code < 0x80) bytes.push(code === 43 ? 32 : code);
-      else bytes.push(...new TextEncoder().encode(line[i]!));
-    }
-  }
-  push(utf8.decode(new Uint8Array(bytes)), "percent-encoding", first);
+  if (first === -1 || (line.match(/%[0-9a-fA-F]{2}/g) ?? []).length < 4) return;
+  // Each run of %XX is a run of UTF-8 bytes.
+  const text = line.replace(/(?:%[0-9a-fA-F]{2}){1,65536}/g, (run) => {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16);
+    return utf8.decode(bytes);
+  });
+  push(text, "percent-encoding", first);
 }
 
 function entities(line: string, push: Push): void {
@@ -204,7 +218,7 @@ export function stringLiterals(line: string, max = 512): { text: string; at: num
 function glued(line: string, push: Push): void {
   const shellEmpty = /[A-Za-z0-9](?:""|'')[A-Za-z0-9]/;
   if (shellEmpty.test(line)) push(line.replace(/([A-Za-z0-9])(?:""|'')(?=[A-Za-z0-9])/g, "$1"), "split strings", line.search(shellEmpty));
-  if (!/["'`]\s{0,8}(?:\+|\.\.|,|\s)\s{0,8}["'`]|\.join\(|\bjoin\(|concat\(/.test(line)) return;
+  if (!/["'`]\s{0,8}(?:\+|\.\.)\s{0,8}["'`]|\]\s{0,4}\.join\(|\bjoin\(\s{0,4}\[|concat\(/.test(line)) return;
   const lits = stringLiterals(line);
   if (lits.length < 2) return;
   push(lits.map((l) => l.text).join(""), "concatenated strings", lits[0]!.at);
@@ -295,17 +309,30 @@ function invisible(line: string, push: Push): void {
   }
 }
 
-/** Unicode tag characters (U+E0000 to U+E007F), each a hidden ASCII character. */
-export const TAG_RUN = /[\u{E0000}-\u{E007F}]{1,65536}/gu;
-
-/** The ASCII hidden in tag characters, leaving out emoji flag sequences (🏴 + a region code + cancel tag). */
+/** The ASCII hidden in Unicode tag characters (U+E0000 to U+E007F, each one hidden ASCII character), by
+ * run, leaving out emoji flag sequences (🏴 + a region code + the cancel tag). A loop over surrogate pairs:
+ * a Unicode-mode regular expression with an astral range is too slow on long lines. */
 export function hiddenTagText(line: string): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
-  for (const m of line.matchAll(TAG_RUN)) {
-    const before = line.codePointAt(Math.max(0, m.index - 2));
-    const chars = [...m[0]].map((c) => c.codePointAt(0)! - 0xe0000);
-    if (before === 0x1f3f4 && chars.length <= 8 && chars[chars.length - 1] === 0x7f) continue;
-    out.push({ text: String.fromCharCode(...chars.filter((c) => (c >= 0x20 && c < 0x7f) || c === 10)), at: m.index });
+  for (let i = line.indexOf("\uDB40"); i !== -1 && i < line.length; i = line.indexOf("\uDB40", i)) {
+    const start = i;
+    const chars: number[] = [];
+    while (i + 1 < line.length && line.charCodeAt(i) === 0xdb40) {
+      const lo = line.charCodeAt(i + 1);
+      if (lo < 0xdc00 || lo > 0xdc7f) break;
+      chars.push(lo - 0xdc00);
+      i += 2;
+    }
+    if (chars.length === 0) {
+      i++;
+      continue;
+    }
+    const flag = line.codePointAt(Math.max(0, start - 2)) === 0x1f3f4 && chars.length <= 8 && chars[chars.length - 1] === 0x7f;
+    if (!flag) {
+      let text = "";
+      for (const c of chars) if ((c >= 0x20 && c < 0x7f) || c === 10) text += String.fromCharCode(c);
+      out.push({ text, at: start });
+    }
   }
   return out;
 }

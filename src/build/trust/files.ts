@@ -50,6 +50,11 @@ const BY_EXTENSION: Record<string, FileView["lang"]> = {
   vbs: "other-code",
   r: "other-code",
   jl: "other-code",
+  yar: "detection",
+  yara: "detection",
+  sigma: "detection",
+  rules: "detection",
+  snort: "detection",
   json: "config",
   jsonc: "config",
   json5: "config",
@@ -100,4 +105,4 @@ export function fileLanguage(path: string, content: string, mode?: string): File
   return ext ? "config" : "markdown";
 }
 
-export const isCode = (lang: FileView["lang"]) => lang !== "markdown" && lang !== "config";
+export const isCode = (lang: FileView["lang"]) => lang !== "markdown" && lang !== "config" && lang !== "detection";

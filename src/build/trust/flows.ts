@@ -46,7 +46,7 @@ export function folderFindings(folder: SkillFolder): Hit[] {
     hits.push({
       rule: "credential-exfiltration",
       kind: "exfiltration",
-      severity: declared ? "medium" : "critical",
+      severity: declared ? "low" : "critical",
       file: sink.file,
       line: sink.line,
       at: sink.at,
@@ -57,9 +57,10 @@ export function folderFindings(folder: SkillFolder): Hit[] {
   for (const f of code) hits.push(...multiLineShell(f.view, f.scan));
 
   const body = folder.declared;
-  if (body) {
-    const offline = CLAIMS_OFFLINE.exec(body);
-    const net = fact("network", "code");
+  const net = fact("network", "code");
+  const change = fact("deletes", "code") ?? fact("sends-data", "code");
+  if (body && (net || change)) {
+    const offline = net && CLAIMS_OFFLINE.exec(body);
     if (offline && net) {
       hits.push(
         deceptive(
@@ -69,8 +70,7 @@ export function folderFindings(folder: SkillFolder): Hit[] {
         ),
       );
     }
-    const readOnly = CLAIMS_READ_ONLY.exec(body);
-    const change = fact("deletes", "code") ?? fact("sends-data", "code");
+    const readOnly = change && CLAIMS_READ_ONLY.exec(body);
     if (readOnly && change) {
       hits.push(
         deceptive(

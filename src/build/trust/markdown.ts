@@ -11,7 +11,7 @@ export type LineContext = Context | "example";
 const EXAMPLE_FRAME =
   /\b(?:don'?t|do not|never|avoid|bad|wrong|vulnerab\w{0,6}|insecure|unsafe|malicious|malware|attacks?|attackers?|exploit\w{0,4}|payloads?|dangerous|suspicious|detect\w{0,4}|flag(?:s|ged)?|red flags?|indicators?|signatures?|iocs?|anti-?patterns?|block(?:s|ed|list)?|den(?:y|ied|ylist)|reject\w{0,3}|look(?:s)? (?:for|like)|watch for|scan\w{0,3} for|warning|caution|threats?|phishing|injections?|forbidden|prohibited|not allowed|should not|must not|instead of|risky|hostile|adversar\w{0,5}|audit\w{0,3}|findings?|evil|compromise\w?|backdoors?|persistence|exfiltrat\w{0,5}|reverse shells?|obfuscat\w{0,5}|sanitiz\w{0,3}|test cases?|fixtures?|mitigat\w{0,5}|guard\w{0,3})\b/i;
 /** Weaker framing: an example, but not of anything bad. Loses to instruction framing. */
-const WEAK_EXAMPLE = /\b(?:examples?|e\.g\.|for instance|such as|like this|sample|output|looks like|result)\b/i;
+export const WEAK_EXAMPLE = /\b(?:examples?|for instance|such as|like this|sample|output|looks like|result)\b|\be\.g\.|\bi\.e\./i;
 /** Framing that makes a code block something to run. */
 const INSTRUCTION_FRAME =
   /\b(?:run|execute|paste|copy|install\w{0,4}|set ?up|setup|required|requires?|prerequisites?|first|before (?:using|you|running)|must|enter|type|launch|start|initiali[sz]e|activate|configure|usage|step)\b/i;
@@ -67,8 +67,11 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
       out[i] = ctx === "config" ? "config" : ctx;
       let j = i + 1;
       for (; j < lines.length; j++) {
-        const t = lines[j]!.trimStart();
-        if (t.startsWith(marker[0]!.repeat(marker.length)) && t.slice(marker.length).trim() === "") break;
+        const l = lines[j]!;
+        if (l.includes(marker)) {
+          const t = l.trim();
+          if (t.startsWith(marker) && /^[`~]*$/.test(t)) break;
+        }
         out[j] = ctx;
       }
       if (j < lines.length) out[j] = ctx;

@@ -67,16 +67,31 @@ export function scanRepository(input: ScanInput): ScanResult {
   }
   for (const folder of folders.values()) hits.push(...folderFindings(folder));
 
-  const findings = orderFindings(
-    hits.map((h) => ({
-      rule: h.rule,
-      kind: h.kind,
-      severity: h.severity,
-      file: h.file,
-      line: h.line,
-      excerpt: excerptOf(lines.get(h.file)?.[h.line - 1] ?? "", h.at),
-      why: h.why,
-    })),
-  );
-  return { verdict: verdictOf(findings), findings: findings.slice(0, FINDINGS_MAX), rules: RULES_VERSION };
+  // Ordered and de-duplicated first; the excerpt is cut afterwards, once per finding kept.
+  const ordered = orderFindings(hits.map((h) => ({ ...h, excerpt: "" })));
+  const at = new Map(hits.map((h) => [`${h.rule}\u0000${h.file}\u0000${h.line}\u0000${h.severity}\u0000${h.why}`, h.at]));
+  const findings: Finding[] = ordered.map((f) => ({
+    rule: f.rule,
+    kind: f.kind,
+    severity: f.severity,
+    file: f.file,
+    line: f.line,
+    excerpt: excerptOf(
+      lines.get(f.file)?.[f.line - 1] ?? "",
+      at.get(`${f.rule}\u0000${f.file}\u0000${f.line}\u0000${f.severity}\u0000${f.why}`) ?? 0,
+    ),
+    why: f.why,
+  }));
+  // Each skill folder is judged on its own findings (a collection of 800 skills does not add up its
+  // skills' mediums); the repository takes its worst folder's verdict.
+  const skillOfFile = new Map<string, string>();
+  for (const folder of folders.values()) for (const f of folder.files) skillOfFile.set(f.view.path, folder.skill);
+  const byFolder = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = skillOfFile.get(f.file) ?? "";
+    byFolder.set(key, [...(byFolder.get(key) ?? []), f]);
+  }
+  const verdicts = [...byFolder.values()].map(verdictOf);
+  const verdict: TrustVerdict = verdicts.includes("malicious") ? "malicious" : verdicts.includes("suspicious") ? "suspicious" : "clean";
+  return { verdict, findings: findings.slice(0, FINDINGS_MAX), rules: RULES_VERSION };
 }

@@ -25,7 +25,8 @@ export interface FileView {
   path: string;
   /** The SKILL.md whose folder holds the file (its own path for a SKILL.md). */
   skill: string;
-  lang: "markdown" | "shell" | "python" | "javascript" | "powershell" | "other-code" | "config" | "dockerfile";
+  /** `detection`: YARA, Sigma and similar rule files, which quote attacks to find them. */
+  lang: "markdown" | "shell" | "python" | "javascript" | "powershell" | "other-code" | "config" | "dockerfile" | "detection";
   isSkillMd: boolean;
 }
 
@@ -38,6 +39,8 @@ export interface LineEnv {
   via: string[];
   /** What the skill's SKILL.md says about itself, for rules that weigh a declared purpose. */
   declared: string;
+  /** The skill is about security (audits, detection, pentest teaching): its prose describes attacks. */
+  securityThemed: boolean;
 }
 
 export interface Rule {

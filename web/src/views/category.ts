@@ -41,7 +41,7 @@ export function mountCategory(app: App, main: HTMLElement, slug: string) {
   };
 
   async function load() {
-    main.replaceChildren(loading(app));
+    main.replaceChildren(loading(app, t("loadingSkills")));
     try {
       const path = `/categories/${encodeURIComponent(slug)}`;
       const [detail, skills, all] = await Promise.all([

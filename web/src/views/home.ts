@@ -93,16 +93,17 @@ export function mountHome(app: App, main: HTMLElement) {
 
   async function load() {
     const mine = ++ticket;
+    const searching = isSearch(state);
+    heading.textContent = searching ? `“${state.q.trim()}”` : t("allSkills");
+    app.setMeta(searching ? `${state.q.trim()} · ${t("siteName")}` : t("siteName"), t("tagline"));
+    // The indicator goes up before any wait (the categories too), so the first paint is never empty.
+    results.replaceChildren(loading(app, t("loadingSkills")));
     if (categories.length === 0) {
       categories = await app.categories().catch(() => []);
       if (mine !== ticket) return;
       syncControls();
     }
     const names = categoryNameMap(categories);
-    const searching = isSearch(state);
-    heading.textContent = searching ? `“${state.q.trim()}”` : t("allSkills");
-    app.setMeta(searching ? `${state.q.trim()} · ${t("siteName")}` : t("siteName"), t("tagline"));
-    results.replaceChildren(loading(app));
     try {
       const request = apiRequest(state);
       const {

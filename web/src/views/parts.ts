@@ -1,11 +1,11 @@
-// Pieces the views share: skill cards, pagination, status and error blocks.
+// Pieces the views share: skill cards, pagination, category grids (and the status blocks, re-exported).
 import type { z } from "zod";
 import { pagePath } from "../../../src/contract/page-routes.js";
 import type { Pagination } from "../../../src/schemas/envelope.js";
 import type { Category, SearchResult, SkillSummary } from "../../../src/schemas/resources.js";
-import { ApiFailure } from "../api.js";
 import type { App } from "../app.js";
 import { formatDate, formatNumber, h, highlight } from "../dom.js";
+import { verdictBadge } from "./trust.js";
 
 type Pages = z.infer<typeof Pagination>;
 
@@ -15,7 +15,7 @@ export function summaryCard(app: App, s: SkillSummary, categoryNames: Map<string
   return h(
     "li",
     { class: "card" },
-    h("h3", {}, h("a", { href: skillHref(s.owner, s.repo) }, s.name)),
+    h("h3", {}, h("a", { href: skillHref(s.owner, s.repo) }, s.name), " ", verdictBadge(app, s.verdict)),
     h("p", { class: "repo" }, `${s.owner}/${s.repo}`),
     h("p", { class: "description" }, s.description),
     h(
@@ -34,7 +34,7 @@ export function resultCard(app: App, r: SearchResult): HTMLElement {
   return h(
     "li",
     { class: "card" },
-    h("h3", {}, h("a", { href: skillHref(r.owner, r.repo) }, ...highlight(r.highlights.name))),
+    h("h3", {}, h("a", { href: skillHref(r.owner, r.repo) }, ...highlight(r.highlights.name)), " ", verdictBadge(app, r.verdict)),
     h("p", { class: "repo" }, `${r.owner}/${r.repo}`),
     h("p", { class: "description" }, ...highlight(r.highlights.description)),
     h(
@@ -61,16 +61,8 @@ export function pager(app: App, p: Pages, hrefFor: (page: number) => string): HT
   );
 }
 
-export const loading = (app: App) => h("p", { class: "loading", role: "status" }, app.t("loading"));
-
-/** An error block; a 429 says when to try again, anything else offers a retry. */
-export function failure(app: App, error: unknown, retry: () => void): HTMLElement {
-  const message =
-    error instanceof ApiFailure && error.status === 429
-      ? app.t("rateLimited", { s: error.retryAfter })
-      : app.t("failed", { message: error instanceof Error ? error.message : String(error) });
-  return h("div", { class: "error", role: "alert" }, h("p", {}, message), h("button", { type: "button", onclick: retry }, app.t("retry")));
-}
+// The loading and error blocks live in ../status-views.ts; the views keep importing them from here.
+export { failure, loading } from "../status-views.js";
 
 export const categoryNameMap = (categories: { slug: string; name: string }[]) => new Map(categories.map((c) => [c.slug, c.name]));
 

@@ -1,4 +1,4 @@
-// A skill's page: facts, install commands with copy buttons, the SKILL.md rendered and sanitised
+// A skill's page: facts, the trust scan's verdict and findings (views/trust.ts), install commands with copy buttons, the SKILL.md rendered and sanitised
 // (or another SKILL.md of the collection, chosen by ?file=), statistics and the star history.
 
 import { pagePath } from "../../../src/contract/page-routes.js";
@@ -6,12 +6,14 @@ import { SkillContentEnvelope, SkillDetailEnvelope, SkillStatsEnvelope } from ".
 import type { SkillDetail, SkillStats } from "../../../src/schemas/resources.js";
 import { ApiFailure } from "../api.js";
 import type { App } from "../app.js";
+import { avatar } from "../avatar.js";
 import { formatDate, formatNumber, h } from "../dom.js";
 import { stripFrontmatter } from "../frontmatter.js";
 import { platformName } from "../platforms.js";
 import { starChart } from "../star-chart.js";
 import { renderNotFound } from "./not-found.js";
 import { categoryNameMap, failure, loading } from "./parts.js";
+import { trustSection } from "./trust.js";
 
 export function mountSkill(app: App, main: HTMLElement, owner: string, repo: string) {
   const { t } = app;
@@ -48,7 +50,7 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
         h(
           "header",
           { class: "skill-head" },
-          h("img", { src: s.author.avatar, alt: "", width: 64, height: 64, class: "avatar", referrerpolicy: "no-referrer" }),
+          avatar(s.author.name, s.author.avatar, 64),
           h(
             "div",
             {},
@@ -81,16 +83,22 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
             h("a", { class: "chip", href: pagePath("category", { slug: c }), lang: app.locale }, names.get(c) ?? c),
           ),
         ),
-        h(
-          "section",
-          { "aria-labelledby": "install-title" },
-          h("h2", { id: "install-title" }, t("install")),
-          h(
-            "ul",
-            { class: "installs" },
-            ...Object.entries(s.installCommands).map(([platform, command]) => installRow(app, platform, command)),
-          ),
-        ),
+        // A malicious skill: the warning and its findings instead of install commands; a suspicious
+        // one: its findings above them; a clean one: the scan's note after them.
+        s.trust.verdict === "clean" ? null : trustSection(app, s),
+        s.trust.verdict === "malicious"
+          ? null
+          : h(
+              "section",
+              { "aria-labelledby": "install-title" },
+              h("h2", { id: "install-title" }, t("install")),
+              h(
+                "ul",
+                { class: "installs" },
+                ...Object.entries(s.installCommands).map(([platform, command]) => installRow(app, platform, command)),
+              ),
+            ),
+        s.trust.verdict === "clean" ? trustSection(app, s) : null,
         s.skills.length > 1
           ? h(
               "nav",

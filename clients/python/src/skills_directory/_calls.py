@@ -14,7 +14,8 @@ from ._types import Category, CategoryDetail, FileEntry, IndexStatus, SearchResu
 D = TypeVar("D")
 Sort = Literal["stars", "updated", "name"]
 Order = Literal["asc", "desc"]
-EventType = Literal["skill.created", "skill.updated", "skill.deleted"]
+EventType = Literal["skill.created", "skill.updated", "skill.deleted", "skill.trust_changed"]
+Trust = Literal["default", "clean", "any"]
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,8 @@ class Call(Generic[D]):
     params: Dict[str, QueryValue]
 
 
-def list_skills(page: Optional[int], limit: Optional[int], sort: Optional[Sort], order: Optional[Order], category: Optional[str], platform: Optional[str]) -> Call[List[SkillSummary]]:
-    return Call("/skills", dict(page=page, limit=limit, sort=sort, order=order, category=category, platform=platform))
+def list_skills(page: Optional[int], limit: Optional[int], sort: Optional[Sort], order: Optional[Order], category: Optional[str], platform: Optional[str], trust: Optional[Trust] = None) -> Call[List[SkillSummary]]:
+    return Call("/skills", dict(page=page, limit=limit, sort=sort, order=order, category=category, platform=platform, trust=trust))
 
 
 def get_skill(owner: str, repo: str) -> Call[SkillDetail]:
@@ -59,12 +60,12 @@ def get_category(slug: str, locale: Optional[str]) -> Call[CategoryDetail]:
     return Call("/categories" + path_of(slug), dict(locale=locale))
 
 
-def list_category_skills(slug: str, page: Optional[int], limit: Optional[int], sort: Optional[Sort], order: Optional[Order], platform: Optional[str]) -> Call[List[SkillSummary]]:
-    return Call("/categories" + path_of(slug) + "/skills", dict(page=page, limit=limit, sort=sort, order=order, platform=platform))
+def list_category_skills(slug: str, page: Optional[int], limit: Optional[int], sort: Optional[Sort], order: Optional[Order], platform: Optional[str], trust: Optional[Trust] = None) -> Call[List[SkillSummary]]:
+    return Call("/categories" + path_of(slug) + "/skills", dict(page=page, limit=limit, sort=sort, order=order, platform=platform, trust=trust))
 
 
-def search(q: str, page: Optional[int], limit: Optional[int], category: Optional[str], platform: Optional[str], min_stars: Optional[int], has_index: Optional[bool]) -> Call[List[SearchResult]]:
-    return Call("/skills/search", dict(q=q, page=page, limit=limit, category=category, platform=platform, min_stars=min_stars, has_index=has_index))
+def search(q: str, page: Optional[int], limit: Optional[int], category: Optional[str], platform: Optional[str], min_stars: Optional[int], has_index: Optional[bool], trust: Optional[Trust] = None) -> Call[List[SearchResult]]:
+    return Call("/skills/search", dict(q=q, page=page, limit=limit, category=category, platform=platform, min_stars=min_stars, has_index=has_index, trust=trust))
 
 
 def autocomplete(q: str, limit: Optional[int]) -> Call[List[Suggestion]]:

@@ -10,7 +10,7 @@ from typing import Any, AsyncIterator, Generic, Iterator, List, Optional, TypeVa
 import httpx
 
 from . import _calls
-from ._calls import Call, EventType, Order, Sort
+from ._calls import Call, EventType, Order, Sort, Trust
 from ._errors import SkillsDirectoryError
 from ._http import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY, DEFAULT_TIMEOUT, EtagCache, Requests, Result
 from ._types import Category, CategoryDetail, FileEntry, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
@@ -78,8 +78,8 @@ class SkillsDirectory(_Settings[httpx.Client]):
                 time.sleep(wait)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def list_skills(self, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, category: Optional[str] = None, platform: Optional[str] = None) -> Result[List[SkillSummary]]:
-        return self._run(_calls.list_skills(page, limit, sort, order, category, platform))
+    def list_skills(self, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, category: Optional[str] = None, platform: Optional[str] = None, trust: Optional[Trust] = None) -> Result[List[SkillSummary]]:
+        return self._run(_calls.list_skills(page, limit, sort, order, category, platform, trust))
 
     def get_skill(self, owner: str, repo: str) -> Result[SkillDetail]:
         return self._run(_calls.get_skill(owner, repo))
@@ -105,11 +105,11 @@ class SkillsDirectory(_Settings[httpx.Client]):
     def get_category(self, slug: str, *, locale: Optional[str] = None) -> Result[CategoryDetail]:
         return self._run(_calls.get_category(slug, locale))
 
-    def list_category_skills(self, slug: str, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, platform: Optional[str] = None) -> Result[List[SkillSummary]]:
-        return self._run(_calls.list_category_skills(slug, page, limit, sort, order, platform))
+    def list_category_skills(self, slug: str, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, platform: Optional[str] = None, trust: Optional[Trust] = None) -> Result[List[SkillSummary]]:
+        return self._run(_calls.list_category_skills(slug, page, limit, sort, order, platform, trust))
 
-    def search(self, q: str, *, page: Optional[int] = None, limit: Optional[int] = None, category: Optional[str] = None, platform: Optional[str] = None, min_stars: Optional[int] = None, has_index: Optional[bool] = None) -> Result[List[SearchResult]]:
-        return self._run(_calls.search(q, page, limit, category, platform, min_stars, has_index))
+    def search(self, q: str, *, page: Optional[int] = None, limit: Optional[int] = None, category: Optional[str] = None, platform: Optional[str] = None, min_stars: Optional[int] = None, has_index: Optional[bool] = None, trust: Optional[Trust] = None) -> Result[List[SearchResult]]:
+        return self._run(_calls.search(q, page, limit, category, platform, min_stars, has_index, trust))
 
     def autocomplete(self, q: str, *, limit: Optional[int] = None) -> Result[List[Suggestion]]:
         return self._run(_calls.autocomplete(q, limit))
@@ -176,8 +176,8 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
                 await asyncio.sleep(wait)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    async def list_skills(self, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, category: Optional[str] = None, platform: Optional[str] = None) -> Result[List[SkillSummary]]:
-        return await self._run(_calls.list_skills(page, limit, sort, order, category, platform))
+    async def list_skills(self, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, category: Optional[str] = None, platform: Optional[str] = None, trust: Optional[Trust] = None) -> Result[List[SkillSummary]]:
+        return await self._run(_calls.list_skills(page, limit, sort, order, category, platform, trust))
 
     async def get_skill(self, owner: str, repo: str) -> Result[SkillDetail]:
         return await self._run(_calls.get_skill(owner, repo))
@@ -203,11 +203,11 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
     async def get_category(self, slug: str, *, locale: Optional[str] = None) -> Result[CategoryDetail]:
         return await self._run(_calls.get_category(slug, locale))
 
-    async def list_category_skills(self, slug: str, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, platform: Optional[str] = None) -> Result[List[SkillSummary]]:
-        return await self._run(_calls.list_category_skills(slug, page, limit, sort, order, platform))
+    async def list_category_skills(self, slug: str, *, page: Optional[int] = None, limit: Optional[int] = None, sort: Optional[Sort] = None, order: Optional[Order] = None, platform: Optional[str] = None, trust: Optional[Trust] = None) -> Result[List[SkillSummary]]:
+        return await self._run(_calls.list_category_skills(slug, page, limit, sort, order, platform, trust))
 
-    async def search(self, q: str, *, page: Optional[int] = None, limit: Optional[int] = None, category: Optional[str] = None, platform: Optional[str] = None, min_stars: Optional[int] = None, has_index: Optional[bool] = None) -> Result[List[SearchResult]]:
-        return await self._run(_calls.search(q, page, limit, category, platform, min_stars, has_index))
+    async def search(self, q: str, *, page: Optional[int] = None, limit: Optional[int] = None, category: Optional[str] = None, platform: Optional[str] = None, min_stars: Optional[int] = None, has_index: Optional[bool] = None, trust: Optional[Trust] = None) -> Result[List[SearchResult]]:
+        return await self._run(_calls.search(q, page, limit, category, platform, min_stars, has_index, trust))
 
     async def autocomplete(self, q: str, *, limit: Optional[int] = None) -> Result[List[Suggestion]]:
         return await self._run(_calls.autocomplete(q, limit))

@@ -139,6 +139,7 @@ class _SearchMetaRequired(TypedDict):
 
 class SearchMeta(_SearchMetaRequired, total=False):
     didYouMean: str  # When nothing matched: a corrected query that has results
+    fallback: str  # `related` when no skill matched the query's own words (or their typo matches) and the results come from meaning alone: related terms of its words
     timestamp: str
     typoSkipped: List[str]  # Words held by no skill that got no typo matches because the query's typo budget (its first 2 such words) was spent
 
@@ -160,6 +161,8 @@ class _SearchResultMatchesItemRequired(TypedDict):
 
 
 class SearchResultMatchesItem(_SearchResultMatchesItemRequired, total=False):
+    queryWord: str  # With `related`: the query word the terms are related to
+    related: bool  # The terms were reached through meaning: related terms of the query word `queryWord`, found in this field
     typo: bool  # The terms are indexed words that typo matches found
 
 
@@ -180,6 +183,7 @@ class _SearchResultRequired(TypedDict):
     repo: str
     score: float
     stars: int
+    verdict: Literal["malicious", "suspicious", "clean"]  # The scanner's verdict, after any maintainer review
 
 
 class SearchResult(_SearchResultRequired, total=False):
@@ -203,6 +207,37 @@ class SkillDetailAuthor(TypedDict):
     name: str
 
 
+class SkillDetailTrustFindingsItem(TypedDict):
+    excerpt: str  # At most 200 characters of that line; invisible characters written as \u{…}
+    file: str  # Repository path of the file the finding is in
+    kind: Literal["exfiltration", "credential-theft", "remote-exec", "obfuscation", "prompt-injection", "social-engineering", "hidden-text", "persistence", "backdoor", "reverse-shell", "destructive", "tool-abuse", "deceptive-metadata"]
+    line: int  # 1-based line in that file that holds the excerpt
+    rule: str  # The rule's identifier (docs/TRUST.md explains each)
+    severity: Literal["critical", "high", "medium", "low"]
+    why: str  # One sentence a skill author can act on
+
+
+class SkillDetailTrustReview(TypedDict):
+    """A maintainer's review that holds while the reviewed files are unchanged"""
+
+    date: str
+    decision: Literal["malicious", "suspicious", "clean"]  # The scanner's verdict, after any maintainer review
+    reason: str
+    reviewer: str
+
+
+class _SkillDetailTrustRequired(TypedDict):
+    findings: List[SkillDetailTrustFindingsItem]  # Every finding, most severe first, then by file and line
+    rules: str  # The scanner's rules version that produced the findings
+    verdict: Literal["malicious", "suspicious", "clean"]  # The scanner's verdict, after any maintainer review
+
+
+class SkillDetailTrust(_SkillDetailTrustRequired, total=False):
+    """The trust scanner's verdict, every finding (file, line, excerpt, why) and the rules version"""
+
+    review: SkillDetailTrustReview  # A maintainer's review that holds while the reviewed files are unchanged
+
+
 class SkillDetail(TypedDict):
     author: SkillDetailAuthor
     categories: List[str]  # Category slugs
@@ -211,7 +246,8 @@ class SkillDetail(TypedDict):
     description: str
     forks: int
     id: str  # GitHub repository id, as a string
-    installCommands: Dict[str, str]
+    indexedCommit: str  # The commit the record (and so the scan) was indexed at
+    installCommands: Dict[str, str]  # Install instruction per platform; empty for a skill whose verdict is `malicious`
     license: str
     name: str
     openIssues: int
@@ -221,13 +257,34 @@ class SkillDetail(TypedDict):
     repo: str
     skills: List[NestedSkill]  # Every SKILL.md of the repository, the primary first
     stars: int
+    trust: SkillDetailTrust  # The trust scanner's verdict, every finding (file, line, excerpt, why) and the rules version
     updatedAt: str  # ISO 8601 UTC timestamp
+    verdict: Literal["malicious", "suspicious", "clean"]  # The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
     watchers: int
 
 
 class SkillDetailResponse(TypedDict):
     data: SkillDetail
     meta: Meta
+
+
+class _SkillEventSkillRequired(TypedDict):
+    categories: List[str]  # Category slugs
+    description: str
+    forks: int
+    id: str  # GitHub repository id, as a string
+    name: str
+    owner: str
+    platforms: List[str]  # Platform identifiers (see data/platforms.json)
+    repo: str
+    stars: int
+    updatedAt: str  # ISO 8601 UTC timestamp
+
+
+class SkillEventSkill(_SkillEventSkillRequired, total=False):
+    """The skill as of the event; for a deletion, the last known summary"""
+
+    verdict: Literal["malicious", "suspicious", "clean"]  # The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
 
 
 class _SkillEventContentRequired(TypedDict):
@@ -251,13 +308,15 @@ class SkillEventPrevious(TypedDict):
 class _SkillEventRequired(TypedDict):
     id: str  # Stable and deterministic: derived from the skill id, the type and the new content state
     occurredAt: str  # When the dataset change was recorded (the crawl or build that saw it)
-    skill: SkillSummary  # The skill as of the event; for a deletion, the last known summary
-    type: Literal["skill.created", "skill.updated", "skill.deleted"]
+    skill: SkillEventSkill  # The skill as of the event; for a deletion, the last known summary
+    type: Literal["skill.created", "skill.updated", "skill.deleted", "skill.trust_changed"]
 
 
 class SkillEvent(_SkillEventRequired, total=False):
     content: SkillEventContent  # The primary SKILL.md's blob sha before and after; absent when no SKILL.md changed (a rename only)
     previous: SkillEventPrevious  # The former owner/repo, on a skill.updated that is a rename
+    previousVerdict: Literal["malicious", "suspicious", "clean"]  # On skill.trust_changed: the verdict before the change
+    verdict: Literal["malicious", "suspicious", "clean"]  # On skill.trust_changed: the verdict now (also the skill's `verdict`)
 
 
 class SkillFilesResponse(TypedDict):
@@ -294,6 +353,7 @@ class SkillSummary(TypedDict):
     repo: str
     stars: int
     updatedAt: str  # ISO 8601 UTC timestamp
+    verdict: Literal["malicious", "suspicious", "clean"]  # The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
 
 
 class StarPoint(TypedDict):
@@ -345,3 +405,4 @@ class TopSkill(TypedDict):
     owner: str
     repo: str
     stars: int
+    verdict: Literal["malicious", "suspicious", "clean"]  # The scanner's verdict, after any maintainer review

@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The changes feed
-         * @description skill.created, skill.updated (content or rename) and skill.deleted, oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.
+         * @description skill.created, skill.updated (content or rename), skill.deleted and skill.trust_changed (the trust verdict changed: `previousVerdict`, `verdict`), oldest first, strictly after `since`; `meta.next` is the cursor of the next page, null when the feed has nothing after this one. Events are kept 90 days. See docs/EVENTS.md.
          */
         get: operations["events"];
         put?: never;
@@ -396,6 +396,11 @@ export interface components {
         SearchMeta: {
             /** @description When nothing matched: a corrected query that has results */
             didYouMean?: string;
+            /**
+             * @description `related` when no skill matched the query's own words (or their typo matches) and the results come from meaning alone: related terms of its words
+             * @constant
+             */
+            fallback?: "related";
             /** @description The query as submitted */
             query: string;
             requestId: string;
@@ -427,6 +432,13 @@ export interface components {
             matches: {
                 /** @enum {string} */
                 field: "name" | "description" | "content" | "skillName" | "skillDescription";
+                /** @description With `related`: the query word the terms are related to */
+                queryWord?: string;
+                /**
+                 * @description The terms were reached through meaning: related terms of the query word `queryWord`, found in this field
+                 * @constant
+                 */
+                related?: true;
                 terms: string[];
                 /**
                  * @description The terms are indexed words that typo matches found
@@ -439,6 +451,11 @@ export interface components {
             repo: string;
             score: number;
             stars: number;
+            /**
+             * @description The scanner's verdict, after any maintainer review
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
         };
         SkillContent: {
             /** @description Raw text of the file (a SKILL.md with its frontmatter) */
@@ -472,6 +489,9 @@ export interface components {
             forks: number;
             /** @description GitHub repository id, as a string */
             id: string;
+            /** @description The commit the record (and so the scan) was indexed at */
+            indexedCommit: string;
+            /** @description Install instruction per platform; empty for a skill whose verdict is `malicious` */
             installCommands: {
                 [key: string]: string;
             };
@@ -490,11 +510,55 @@ export interface components {
             /** @description Every SKILL.md of the repository, the primary first */
             skills: components["schemas"]["NestedSkill"][];
             stars: number;
+            /** @description The trust scanner's verdict, every finding (file, line, excerpt, why) and the rules version */
+            trust: {
+                /** @description Every finding, most severe first, then by file and line */
+                findings: {
+                    /** @description At most 200 characters of that line; invisible characters written as \u{…} */
+                    excerpt: string;
+                    /** @description Repository path of the file the finding is in */
+                    file: string;
+                    /** @enum {string} */
+                    kind: "exfiltration" | "credential-theft" | "remote-exec" | "obfuscation" | "prompt-injection" | "social-engineering" | "hidden-text" | "persistence" | "backdoor" | "reverse-shell" | "destructive" | "tool-abuse" | "deceptive-metadata";
+                    /** @description 1-based line in that file that holds the excerpt */
+                    line: number;
+                    /** @description The rule's identifier (docs/TRUST.md explains each) */
+                    rule: string;
+                    /** @enum {string} */
+                    severity: "critical" | "high" | "medium" | "low";
+                    /** @description One sentence a skill author can act on */
+                    why: string;
+                }[];
+                /** @description A maintainer's review that holds while the reviewed files are unchanged */
+                review?: {
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * @description The scanner's verdict, after any maintainer review
+                     * @enum {string}
+                     */
+                    decision: "malicious" | "suspicious" | "clean";
+                    reason: string;
+                    reviewer: string;
+                };
+                /** @description The scanner's rules version that produced the findings */
+                rules: string;
+                /**
+                 * @description The scanner's verdict, after any maintainer review
+                 * @enum {string}
+                 */
+                verdict: "malicious" | "suspicious" | "clean";
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp
              */
             updatedAt: string;
+            /**
+             * @description The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
             watchers: number;
         };
         SkillDetailResponse: {
@@ -521,10 +585,43 @@ export interface components {
                 owner: string;
                 repo: string;
             };
+            /**
+             * @description On skill.trust_changed: the verdict before the change
+             * @enum {string}
+             */
+            previousVerdict?: "malicious" | "suspicious" | "clean";
             /** @description The skill as of the event; for a deletion, the last known summary */
-            skill: components["schemas"]["SkillSummary"];
+            skill: {
+                /** @description Category slugs */
+                categories: string[];
+                description: string;
+                forks: number;
+                /** @description GitHub repository id, as a string */
+                id: string;
+                name: string;
+                owner: string;
+                /** @description Platform identifiers (see data/platforms.json) */
+                platforms: string[];
+                repo: string;
+                stars: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updatedAt: string;
+                /**
+                 * @description The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
+                 * @enum {string}
+                 */
+                verdict?: "malicious" | "suspicious" | "clean";
+            };
             /** @enum {string} */
-            type: "skill.created" | "skill.updated" | "skill.deleted";
+            type: "skill.created" | "skill.updated" | "skill.deleted" | "skill.trust_changed";
+            /**
+             * @description On skill.trust_changed: the verdict now (also the skill's `verdict`)
+             * @enum {string}
+             */
+            verdict?: "malicious" | "suspicious" | "clean";
         };
         SkillFilesResponse: {
             data: components["schemas"]["FileEntry"][];
@@ -563,6 +660,11 @@ export interface components {
              * @description ISO 8601 UTC timestamp
              */
             updatedAt: string;
+            /**
+             * @description The trust scanner's verdict on the repository's skill folders (docs/API.md): lists and search leave `malicious` skills out unless asked with `trust=any`
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
         };
         StarPoint: {
             /**
@@ -620,6 +722,11 @@ export interface components {
             owner: string;
             repo: string;
             stars: number;
+            /**
+             * @description The scanner's verdict, after any maintainer review
+             * @enum {string}
+             */
+            verdict: "malicious" | "suspicious" | "clean";
         };
     };
     responses: {
@@ -965,6 +1072,11 @@ export interface operations {
                  * @example 2026-11-20T06:00:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).
+                 * @example clean
+                 */
+                trust?: "default" | "clean" | "any";
             };
             header?: never;
             path: {
@@ -1034,7 +1146,7 @@ export interface operations {
                  * @description Only events of this type.
                  * @example skill.updated
                  */
-                type?: "skill.created" | "skill.updated" | "skill.deleted";
+                type?: "skill.created" | "skill.updated" | "skill.deleted" | "skill.trust_changed";
             };
             header?: never;
             path?: never;
@@ -1170,6 +1282,11 @@ export interface operations {
                  * @example 2026-11-20T06:00:00Z
                  */
                 updatedSince?: string;
+                /**
+                 * @description Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).
+                 * @example clean
+                 */
+                trust?: "default" | "clean" | "any";
             };
             header?: never;
             path?: never;
@@ -1308,6 +1425,13 @@ export interface operations {
                 minStars?: number;
                 /** @description Only skills whose repository has (`true`) or lacks (`false`) a `.claude-plugin/marketplace.json`. */
                 hasIndex?: boolean;
+                /** @description `default`: the query's plain words also bring in their related domain terms (learned from the directory's own SKILL.md files), ranked below the words typed, and a query whose words match nothing falls back to them (`meta.fallback`); `keyword`: only the words typed and their typo matches. */
+                mode?: "default" | "keyword";
+                /**
+                 * @description Which skills by the trust scanner's verdict: `default` leaves `malicious` ones out, `clean` keeps only `clean` ones, `any` keeps all (docs/API.md).
+                 * @example clean
+                 */
+                trust?: "default" | "clean" | "any";
             };
             header?: never;
             path?: never;

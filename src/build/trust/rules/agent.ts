@@ -16,7 +16,7 @@ export const AGENT_RULES: Rule[] = [
     kind: "prompt-injection",
     severity: { instruction: "high", hidden: "critical", command: "medium", code: "medium", config: "medium" },
     keys: ["tell", "inform", "mention", "reveal", "disclose", "notify", "alert", "without", "hide", "conceal", "keep"],
-    re: /\b(?:do\s{1,3}not|don'?t|never)\s{1,3}(?:tell|inform|mention|reveal|disclose|notify|alert|let)\s{1,3}(?:(?:this|it|anything|that|them)\s{1,3})?(?:(?:to|about)\s{1,3})?(?:the\s{1,3})?(?:user|human|operator|owner)\b(?!'s\s{1,3}(?:name|data))|\bwithout\s{1,3}(?:telling|informing|notifying|alerting)\s{1,3}(?:the\s{1,3})?(?:user|human|operator)\b|\b(?:hide|conceal)\s{1,3}(?:this|it|these\s{1,3}\w{1,20}|the\s{1,3}\w{1,20})\s{1,3}from\s{1,3}(?:the\s{1,3})?(?:user|human)\b|\bkeep\s{1,3}(?:this|it)\s{1,3}(?:secret|hidden)\s{1,3}from\s{1,3}(?:the\s{1,3})?(?:user|human)\b/i,
+    re: /\b(?:do\s{1,3}not|don'?t|never)\s{1,3}(?:tell|inform|notify|alert)\s{1,3}(?:the\s{1,3})?(?:user|human|operator)(?=\s{0,3}(?:[.,;:!)]|$)|\s{1,3}(?:about\s{1,3}(?:this|it|that|these)\b|what\s{1,3}you\b|that\s{1,3}you\b|you\s{1,3}(?:have|did|are|ran|sent|read)\b))|\b(?:do\s{1,3}not|don'?t|never)\s{1,3}(?:mention|reveal|disclose|show)\s{1,3}(?:this|it|anything|that|these\s{1,3}\w{1,20})\s{1,3}(?:to|with)\s{1,3}(?:the\s{1,3})?(?:user|human)\b|\bwithout\s{1,3}(?:telling|informing|notifying|alerting)\s{1,3}(?:the\s{1,3})?(?:user|human|operator)\b|\b(?:hide|conceal)\s{1,3}(?:this|it|these\s{1,3}\w{1,20}|the\s{1,3}\w{1,20})\s{1,3}from\s{1,3}(?:the\s{1,3})?(?:user|human)\b|\bkeep\s{1,3}(?:this|it)\s{1,3}(?:secret|hidden)\s{1,3}from\s{1,3}(?:the\s{1,3})?(?:user|human)\b/i,
     why: "Telling the agent to keep something from the user hides what the skill does; a skill must be able to say everything it does.",
     negationIsThePoint: true,
   },
@@ -27,6 +27,15 @@ export const AGENT_RULES: Rule[] = [
     keys: ["silently", "quietly", "secretly", "covertly", "in the background", "without the user"],
     re: /\b(?:silently|quietly|secretly|covertly|in the background)\s{1,3}(?:(?:and|then)\s{1,3})?(?:send|upload|post|transmit|forward|exfiltrate|copy|run|execute|install|download|append|modify|collect|read|add|delete|disable)\b|\bwithout\s{1,3}the\s{1,3}user(?:'s)?\s{1,3}(?:knowledge|knowing|noticing|consent)\b/i,
     why: "Asking the agent to act silently removes the user's oversight; let the agent report every action.",
+    // "does not silently download…" promises the opposite.
+    grade: (m, line, _env, base) => {
+      if (/\b(?:not|never|no|n't)\s{1,3}$/i.test(line.slice(Math.max(0, m.index - 12), m.index))) return null;
+      // Quietly installing or running a tool is poor manners; quietly sending, collecting or deleting is the attack.
+      return /\b(?:send|upload|post|transmit|forward|exfiltrate|copy|collect|read|delete|disable|modify|append)\b/i.test(m[0]) ||
+        base !== "high"
+        ? base
+        : "medium";
+    },
     negationIsThePoint: true,
   },
   {
@@ -77,7 +86,17 @@ export const AGENT_RULES: Rule[] = [
     id: "disable-safety",
     kind: "tool-abuse",
     severity: { instruction: "high", hidden: "critical", command: "medium", code: "medium", config: "medium" },
-    keys: ["disable", "turn off", "bypass", "skip", "ignore", "override", "deactivate"],
+    keys: [
+      "safety",
+      "security",
+      "sandbox",
+      "guardrail",
+      "content filter",
+      "permission system",
+      "permission check",
+      "approval system",
+      "approval check",
+    ],
     re: /\b(?:disable|turn\s{1,3}off|bypass|deactivate|circumvent)\s{1,3}(?:(?:all|the|any|your|its|every)\s{1,3}){0,2}(?:safety|security|sandbox\w{0,3}|guardrails?|content\s{1,3}filters?|permission\s{1,3}(?:system|checks?)|approval\s{1,3}(?:system|checks?))\b(?!\s{1,3}(?:headers?|policy\s{1,3}for\s{1,3}tests|warnings?\s{1,3}in))/i,
     why: "Telling the agent to switch off its safety or sandbox turns any mistake into damage; remove it.",
   },
@@ -85,7 +104,7 @@ export const AGENT_RULES: Rule[] = [
     id: "allow-everything-settings",
     kind: "tool-abuse",
     severity: { code: "high", command: "high", instruction: "high", hidden: "critical", config: "medium" },
-    keys: ["settings.json", "settings.local.json", "config.toml", "claude_desktop_config", "allowedtools", "allow", "bash(*)"],
+    keys: ["settings.json", "settings.local.json", "config.toml", "allowedtools", '"allow"', "bash(*)"],
     re: /(?:\.claude[/\\]settings(?:\.local)?\.json|\.codex[/\\]config\.toml|\.gemini[/\\]settings\.json|\.cursor[/\\](?:settings|permissions)\.json)[^\n]{0,200}(?:"\*"|Bash\(\*\)|allow\w{0,8}[^\n]{0,40}\*)|(?:"\*"|Bash\(\*\)|allow\w{0,8}[^\n]{0,40}\*)[^\n]{0,200}(?:\.claude[/\\]settings(?:\.local)?\.json|\.codex[/\\]config\.toml)|"(?:allow|allowedTools)"\s{0,3}:\s{0,3}\[\s{0,3}"(?:\*|Bash\(\*\)|Bash)"\s{0,3}\]/i,
     why: "Editing the agent's settings to allow every tool removes the user's approval for everything after; ask for the narrow permission the skill needs.",
   },

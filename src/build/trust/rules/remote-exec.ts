@@ -4,16 +4,16 @@ import { worstHost } from "../hosts.js";
 import type { Rule } from "../types.js";
 import { byHost } from "./grade.js";
 
-const SHELLS = String.raw`(?:sudo\s{1,4}(?:-\S{1,12}\s{1,4}){0,3})?(?:ba|z|da|k|fi)?sh|python[0-9.]{0,4}|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell`;
+const SHELLS = String.raw`(?:sudo\s{1,4}(?:-\S{1,12}\s{1,4}){0,3})?(?:(?:ba|z|da|k|fi)?sh|python[0-9.]{0,4}|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell)`;
 
 export const REMOTE_EXEC_RULES: Rule[] = [
   {
     id: "pipe-to-shell",
     kind: "remote-exec",
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high", config: "medium" },
-    keys: ["curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring", "fetch"],
+    keys: ["curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring"],
     re: new RegExp(
-      String.raw`\b(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n]{0,400}\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
+      String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])[^|\n]{0,400}\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
       "i",
     ),
     why: "Piping a download straight into a shell runs whatever that server sends; pin a vendor's installer by URL or ship the script in the skill.",
@@ -28,7 +28,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     kind: "remote-exec",
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high" },
     keys: ["curl", "wget", "invoke-webrequest", "iwr", "urlretrieve"],
-    re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b[^\n]{0,300}?(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
+    re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b[^\n;&|]{0,300}(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
     why: "Downloading a file and running it in one go executes an unreviewed binary; publish it in the repository or use a package manager.",
     grade: (_m, line, env, base) => byHost(line, env, base, base),
     facts: ["network", "downloads-file", "makes-executable"],
@@ -47,7 +47,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
       if (/\.(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|jar|bin)\b|\b(?:curl|wget|iwr|invoke-webrequest|urlretrieve)\b/i.test(line))
         return "critical";
       // A mere link to a shortener in prose is a habit of many READMEs, not yet a lure.
-      return host === "lure" && env.ctx === "instruction" ? "medium" : base;
+      return host === "lure" ? "medium" : base;
     },
     facts: ["network"],
   },
@@ -55,7 +55,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     id: "fake-prerequisite",
     kind: "social-engineering",
     severity: { instruction: "medium", command: "medium", hidden: "high" },
-    keys: ["requir", "prerequisite", "must", "need", "before", "install", "download", "setup", "set up"],
+    keys: [".exe", ".zip", ".dmg", ".pkg", ".msi", ".rar", ".7z", ".appimage", ".scr", ".jar", ".bin", ".tar.gz", ".tgz"],
     re: /\b(?:required|requires?|prerequisites?|must (?:first )?(?:install|download|run)|need to (?:install|download)|before (?:using|running)|download (?:and (?:install|run|extract))|install the (?:helper|agent|utility|driver|runtime|dependency|tool))\b[^\n]{0,300}?(?:https?|ftp):\/\/[^\s"'`<>)]{1,200}\.(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|jar|bin|tar\.gz|tgz)\b/i,
     why: "The skill asks for a prerequisite binary or archive from outside a package manager or vendor site; publish it with the project or install it from its vendor.",
     grade: (_m, line, env, base) => byHost(line, env, base, base),
@@ -65,10 +65,14 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     id: "password-archive",
     kind: "social-engineering",
     severity: { code: "high", command: "high", instruction: "high", hidden: "critical" },
-    keys: ["password", "pass", "pwd", "-p", "unzip", "7z", "unrar"],
-    re: /\bunzip\s[^\n]{0,60}-P\s{0,2}\S|\b7za?\s{1,4}[xe]\b[^\n]{0,100}\s-p\S|\bunrar\s[^\n]{0,40}-p\S|\b(?:zip|rar|7z|archive|extract\w{0,3})\b[^\n]{0,80}\b(?:password|passphrase|pass|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]?\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}|\b(?:password|passphrase|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}["'`*]{0,2}[^\n]{0,80}\b(?:zip|rar|7z|archive|extract\w{0,3})\b/i,
+    keys: ["password", "passphrase", "pwd", "unzip", "7z", "unrar"],
+    re: /\bunzip\s[^\n]{0,60}-P\s{0,2}\S|\b7za?\s{1,4}[xe]\b[^\n]{0,100}\s-p\S|\bunrar\s[^\n]{0,40}-p\S|\b(?:zip|rar|7z|archive)\b[^\n]{0,80}\b(?:password|passphrase|pass|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]?\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}|\b(?:password|passphrase|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}["'`*]{0,2}[^\n]{0,80}\b(?:zip|rar|7z|archive|extract\w{0,3})\b/i,
     why: "A password-protected archive hides its contents from scanners, the lure's signature move; ship the files unpacked.",
-    grade: (_m, line, env, base) => (byHost(line, env, base, base) === "critical" ? "critical" : base),
+    // With a download from anywhere but a vendor or the project itself on the same line, it is the lure itself.
+    grade: (_m, line, env, base) => {
+      const host = worstHost(line, env.owner);
+      return host && host !== "vendor" && host !== "own" ? "critical" : base;
+    },
   },
   {
     id: "quarantine-bypass",
@@ -77,6 +81,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["xattr", "spctl", "executionpolicy", "unblock-file"],
     re: /\bxattr\s{1,4}(?:-[a-z]{1,3}\s{1,4}){0,3}com\.apple\.quarantine|\bxattr\s{1,4}-c\w{0,2}\s|\bspctl\s{1,4}--master-disable|set-executionpolicy\s{1,4}(?:bypass|unrestricted)|-executionpolicy\s{1,4}bypass|\bunblock-file\b/i,
     why: "Removing the operating system's quarantine or script policy silences the check meant for downloaded programs; sign the binary or let the user approve it.",
+    grade: (_m, line, env, base) => byHost(line, env, base, base),
   },
   {
     id: "decode-to-shell",
@@ -91,7 +96,24 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     id: "eval-decoded",
     kind: "obfuscation",
     severity: { code: "high", command: "high", instruction: "high", hidden: "critical", config: "high" },
-    keys: ["eval", "exec", "function(", "compile", "system", "popen", "new function"],
+    keys: [
+      "atob",
+      "b64decode",
+      "b32decode",
+      "b85decode",
+      "a85decode",
+      "decodebytes",
+      "buffer.from",
+      "fromhex",
+      "codecs.decode",
+      "decompress",
+      "marshal",
+      "unhexlify",
+      "a2b_base64",
+      "unescape",
+      "decodeuricomponent",
+      "fromcharcode",
+    ],
     re: /\b(?:eval|exec|execSync|Function|compile|os\.system|os\.popen|subprocess\.\w{1,12}|spawnSync|child_process\.\w{1,10})\s{0,4}\(\s{0,4}(?:[\w.]{1,40}\(\s{0,4}){0,3}(?:atob|base64\.\w{0,14}decode\w{0,6}|b64decode|b32decode|b85decode|a85decode|Buffer\.from|bytes\.fromhex|codecs\.decode|zlib\.decompress|gzip\.decompress|marshal\.loads|binascii\.(?:unhexlify|a2b_base64)|unescape|decodeURIComponent|String\.fromCharCode|bytearray\.fromhex)\b/i,
     why: "Evaluating decoded data runs code no reader can see; ship the code as source.",
   },

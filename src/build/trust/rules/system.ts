@@ -54,14 +54,15 @@ export const SYSTEM_RULES: Rule[] = [
     re: /\b(?:useradd|adduser)\b|\bnet\s{1,4}user\s{1,4}\S{1,40}\s{1,4}\S{1,60}\s{1,4}\/add\b|\bdscl\s{1,4}\.\s{1,4}-create\s{1,4}\/Users\b|NOPASSWD\s{0,3}:\s{0,3}ALL|>>?\s{0,3}\/etc\/sudoers/i,
     why: "Creating accounts or password-less sudo opens the machine to others; document the change and let the user make it.",
     grade: (_m, line, env, base) => {
-      if (env.file.lang === "dockerfile") return null; // an image's own service user
+      // An image's own service user (a Dockerfile, or a RUN line quoted from one).
+      if (env.file.lang === "dockerfile" || /^\s{0,8}RUN\b/.test(line)) return null;
       return /NOPASSWD\s{0,3}:\s{0,3}ALL|\/etc\/sudoers/i.test(line) && /echo|>>|tee/.test(line) ? "critical" : base;
     },
   },
   {
     id: "crontab-entry",
     kind: "persistence",
-    severity: { code: "medium", command: "medium", instruction: "low", hidden: "high" },
+    severity: { code: "medium", command: "medium", instruction: "low", hidden: "medium" },
     keys: ["crontab", "/etc/cron", "/var/spool/cron"],
     re: /\|\s{0,4}crontab\s{1,4}-|\bcrontab\s{1,4}(?:-u\s{1,4}\S{1,32}\s{1,4})?[\w./-]{1,100}(?:\.txt|\.cron|\.tab)?\s{0,4}$|(?:>>?|\btee\b[^\n]{0,20})\s{0,4}\/etc\/cron|\/var\/spool\/cron/i,
     why: "Installing a cron job keeps code running after the skill is done; say so in the skill and let the user schedule it.",
@@ -70,7 +71,7 @@ export const SYSTEM_RULES: Rule[] = [
   {
     id: "launch-agent",
     kind: "persistence",
-    severity: { code: "medium", command: "medium", instruction: "low", hidden: "high" },
+    severity: { code: "medium", command: "medium", instruction: "low", hidden: "medium" },
     keys: ["launchagents", "launchdaemons", "launchctl"],
     re: /Library\/Launch(?:Agents|Daemons)\b|\blaunchctl\s{1,4}(?:load|bootstrap|submit|enable)\b/i,
     why: "A launchd job starts again at every login; say so in the skill and let the user install it.",
@@ -98,7 +99,7 @@ export const SYSTEM_RULES: Rule[] = [
     id: "shell-rc-append",
     kind: "persistence",
     severity: { code: "medium", command: "medium", instruction: "low", hidden: "high" },
-    keys: ["bashrc", "zshrc", "profile", "zshenv", "config.fish"],
+    keys: ["bashrc", "zshrc", ".profile", "bash_profile", "zprofile", "zshenv", "config.fish"],
     re: /(?:>>|\btee\s{1,4}-a\s{1,4})\s{0,4}["']?(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|config\/fish\/config\.fish)\b|\b(?:open|appendFile\w{0,4}|write_text|writeFile\w{0,4})\([^\n]{0,80}\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv)\b/i,
     why: "Appending to a shell start-up file runs that line in every new shell; do it only at the user's request and say what is added.",
     grade: (_m, line, env, base) => {
@@ -126,7 +127,14 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["rm ", "rmtree", "remove-item", "rimraf", "--no-preserve-root"],
     re: /\brm\s{1,4}(?:-{1,2}[a-zA-Z-]{1,20}\s{1,4}){1,5}(?:["']?(?:\/|\/\*|~|~\/|~\/\*|\$HOME|\$HOME\/|\$HOME\/\*|\$\{HOME\}|\$\{HOME\}\/\*|\/(?:home|Users|etc|usr|var|boot)\/?\*?)["']?)(?=\s|$|[;&|)])|--no-preserve-root|\b(?:shutil\.)?rmtree\(\s{0,4}(?:["']\/["']|(?:os\.path\.)?expanduser\(\s{0,4}["']~["']\s{0,4}\)|Path\.home\(\)|["']~["'])\s{0,4}[,)]|\brimraf\(\s{0,4}(?:os\.homedir\(\)|["']\/["'])|Remove-Item\s[^\n]{0,60}(?:C:\\\*?|\$env:USERPROFILE|\$HOME|~)\s[^\n]{0,40}-Recurse/i,
     why: "This deletes the home folder or the whole file system; delete only the files the skill itself created.",
-    grade: (m, _line, _env, base) => (/\brm\s/.test(m[0]) && !/-\w{0,6}[rR]|--recursive/.test(m[0]) ? null : base),
+    grade: (m, line, _env, base) => {
+      if (/\brm\s/.test(m[0]) && !/-\w{0,6}[rR]|--recursive/.test(m[0])) return null;
+      // Quoted as an argument to another program (a validator, a test), not run, unless a shell gets it.
+      const before = line.slice(0, m.index);
+      if (/["']\s{0,2}$/.test(before) && !/\b(?:sh|bash|zsh|eval|exec|system|ssh|sudo)\b[^"']{0,20}["']\s{0,2}$/.test(before))
+        return "medium";
+      return base;
+    },
     facts: ["deletes"],
   },
   {
@@ -152,7 +160,7 @@ export const SYSTEM_RULES: Rule[] = [
     id: "force-push",
     kind: "destructive",
     severity: { code: "low", command: "low" },
-    keys: ["push"],
+    keys: ["--force", " -f"],
     re: /\bgit\s{1,4}push\s[^\n]{0,80}(?:--force(?!-with-lease)\b|\s-f\b)/,
     why: "A force push rewrites shared history others depend on; prefer --force-with-lease on your own branch.",
   },
@@ -164,6 +172,13 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["rm ", "rmtree", "unlink", "remove(", "rmdir", "fs.rm", "rimraf", "remove-item", "del "],
     re: /\brm\s{1,4}-|\b(?:shutil\.rmtree|os\.remove|os\.unlink|unlinkSync|rmSync|fs\.rm|fs\.unlink|rimraf|Remove-Item)\b/,
     why: "",
+    // Cleaning up its own temporary files, caches and build output is not changing the user's data.
+    grade: (_m, line, _env, base) =>
+      /\b(?:te?mp\w{0,12}|TMP\w{0,12}|cache|trap|cleanup|clean|mktemp|apt\/lists|build|dist|node_modules|__pycache__|\.pyc|scratch|work(?:dir)?)\b/i.test(
+        line,
+      )
+        ? null
+        : base,
     facts: ["deletes"],
   },
 ];
