@@ -1,13 +1,13 @@
 // The test projects, by what a suite needs (docs/TESTING.md): `unit` runs in-process with no server,
-// browser or Python; `commands` runs the project's npm scripts as child processes (build, crawl,
-// serve); `workerd` and `python` use the test site served by `wrangler pages dev` (built and started
+// browser or Python; `pipeline` runs the build and the crawl end to end (npm scripts and tools as
+// child processes, multi-threaded builds); `workerd` and `python` use the test site served by `wrangler pages dev` (built and started
 // once for both, by the global setup); `browser` drives Chromium against its own served site;
 // `recipes` runs the docs' shell recipes in a copy of the repository. A file's name says its project:
-// *.commands.test.ts, *.workerd.test.ts, *.browser.test.ts, *.python.test.ts, *.recipes.test.ts, else unit.
+// *.pipeline.test.ts, *.workerd.test.ts, *.browser.test.ts, *.python.test.ts, *.recipes.test.ts, else unit.
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
-const NEEDS = ["commands", "workerd", "browser", "python", "recipes"] as const;
+const NEEDS = ["pipeline", "workerd", "browser", "python", "recipes"] as const;
 const SERVED_SITE = "test/support/global-setup.ts";
 const only = (need: (typeof NEEDS)[number]) => [`test/**/*.${need}.test.ts`];
 
@@ -31,7 +31,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...NEEDS.flatMap(only)],
         },
       },
-      { extends: true, test: { name: "commands", include: only("commands") } },
+      { extends: true, test: { name: "pipeline", include: only("pipeline") } },
       { extends: true, test: { name: "workerd", include: only("workerd"), globalSetup: [SERVED_SITE] } },
       { extends: true, test: { name: "browser", include: only("browser") } },
       { extends: true, test: { name: "python", include: only("python"), globalSetup: [SERVED_SITE] } },

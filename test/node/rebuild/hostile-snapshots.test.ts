@@ -84,7 +84,10 @@ function plant(root: string, files: PlantedFile[], id = "20261120T060000Z-012345
 
 /** A live dataset with a `.previous` copy beside it, and a check that both are untouched. */
 function liveWithPrevious() {
-  const parent = tempDir("hostile-live-");
+  // One level more than the dataset needs, so the folder above it is this test's own: counting its
+  // entries is not disturbed by other processes writing to the system's temporary folder.
+  const parent = join(tempDir("hostile-live-"), "parent");
+  mkdirSync(parent);
   const live = dataset("live", parent);
   cpSync(live, `${live}.previous`, { recursive: true });
   writeFileSync(join(`${live}.previous`, "label.txt"), "previous\n");
