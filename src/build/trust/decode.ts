@@ -5,6 +5,8 @@
 // characters (each carries one ASCII character). Every decoder is linear and bounded by a shared budget; the
 // engine decodes what it decoded again, to a fixed depth.
 
+import { DECODABLE, MARK } from "./prefilter.js";
+
 export interface Decoded {
   text: string;
   /** What decoded it, for the finding's explanation. */
@@ -22,6 +24,7 @@ const BLOB_MAX = 64 * 1024;
 /** The longest stretch of one line the whole-line decoders rewrite. */
 const WINDOW = 16 * 1024;
 const MIN_DECODED = 6;
+const REWRITE_BITS = MARK.escapes | MARK.percent | MARK.entities | MARK.charCodes | MARK.glue | MARK.reversed | MARK.zeroWidth;
 
 /** Decoders that rewrite a whole line; each is applied at most once along a chain of decodings. */
 const LINE_DECODERS = new Set([
@@ -33,8 +36,28 @@ const LINE_DECODERS = new Set([
   "invisible characters",
 ]);
 
-/** `applied`: the decoders already along this chain (a whole-line rewrite is not repeated). */
-export function decodeLine(line: string, budget: Budget, applied: readonly string[] = []): Decoded[] {
+/** Decoders in the order they run, each with the MARK bits (src/build/trust/prefilter.ts) that call for it. */
+const BLOB_DECODERS: [Decoder, number][] = [
+  [base64Blobs, MARK.blob],
+  [hexBlobs, MARK.blob | MARK.hexBytes],
+  [base85Blobs, MARK.base85],
+  [tags, MARK.tags],
+];
+const LINE_REWRITES: [Decoder, number][] = [
+  [escapes, MARK.escapes],
+  [percent, MARK.percent],
+  [entities, MARK.entities],
+  [charCodes, MARK.charCodes],
+  [glued, MARK.glue],
+  [reversed, MARK.reversed],
+  [invisible, MARK.zeroWidth],
+];
+
+/**
+ * `applied`: the decoders already along this chain (a whole-line rewrite is not repeated). `marks`: the
+ * line's MARK bits from the prefilter; a decoder whose bits are absent has nothing to read and is skipped.
+ */
+export function decodeLine(line: string, budget: Budget, applied: readonly string[] = [], marks = DECODABLE): Decoded[] {
   const out: Decoded[] = [];
   const push = (text: string | undefined, via: string, at: number) => {
     if (text === undefined || text.length < MIN_DECODED || budget.chars <= 0 || text === line) return;
@@ -43,20 +66,22 @@ export function decodeLine(line: string, budget: Budget, applied: readonly strin
     budget.chars -= t.length;
     out.push({ text: t, via, at });
   };
-  for (const d of [base64Blobs, hexBlobs, base85Blobs, tags]) {
+  for (const [d, bits] of BLOB_DECODERS) {
     if (budget.chars <= 0) break;
-    d(line, push);
+    if (marks & bits) d(line, push);
   }
+  if (!(marks & REWRITE_BITS)) return out;
   // Whole-line rewrites read a bounded window of a long line, starting a little before what they decode.
   const window =
     line.length <= WINDOW ? line : line.slice(Math.max(0, line.search(/[\\%&"'`\u200B-\u200D\u2060\uFEFF\u00AD]/) - 256)).slice(0, WINDOW);
-  for (const d of [escapes, percent, entities, charCodes, glued, reversed, invisible]) {
+  for (const [d, bits] of LINE_REWRITES) {
     if (budget.chars <= 0) break;
-    d(window, push);
+    if (marks & bits) d(window, push);
   }
   return out;
 }
 
+type Decoder = (line: string, push: Push) => void;
 type Push = (text: string | undefined, via: string, at: number) => void;
 
 /** Mostly printable text (at least 90%, letters among it): what a decoded command or prose looks like. */
