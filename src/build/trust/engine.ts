@@ -2,7 +2,7 @@
 // find hidden in it, decoded again to a fixed depth. A hit is reported on the line as written, so the
 // excerpt is always there to see.
 import type { Severity } from "../../schemas/trust.js";
-import { type Budget, decodeLine, hiddenTagText, ZERO_WIDTH } from "./decode.js";
+import { type Budget, decodeLine, hiddenTagText } from "./decode.js";
 import { isCode } from "./files.js";
 import { isQuoted, type LineContext, markdownContexts, proseIsFramed, WEAK_EXAMPLE } from "./markdown.js";
 import { DECODABLE, INVISIBLE, Prefilter } from "./prefilter.js";
@@ -232,18 +232,15 @@ function characterChecks(line: string, index: number, ctx: LineContext, view: Fi
     if (t.text.trim().length >= 2)
       push("unicode-tag-text", "high", t.at, "Unicode tag characters carry text no reader sees but a model reads; remove them.");
   }
-  const zw = line.match(ZERO_WIDTH);
-  if (zw) {
-    // A byte-order mark at the start of a file and zero-width joiners inside emoji are normal.
-    const stray = zw.filter((c) => c !== "\u200D" && c !== "\u00AD").length - (index === 0 && line.startsWith("\uFEFF") ? 1 : 0);
-    if (stray >= 8)
-      push(
-        "zero-width-text",
-        "medium",
-        line.search(/[\u200B\u200C\u2060-\u2064\uFEFF\u180E]/),
-        "Runs of zero-width characters can hide text or split words to dodge review; remove them.",
-      );
-  }
+  // A byte-order mark at the start of a file and zero-width joiners inside emoji are normal.
+  const stray = strayZeroWidth(line) - (index === 0 && line.startsWith("\uFEFF") ? 1 : 0);
+  if (stray >= 8)
+    push(
+      "zero-width-text",
+      "medium",
+      line.search(/[\u200B\u200C\u2060-\u2064\uFEFF\u180E]/),
+      "Runs of zero-width characters can hide text or split words to dodge review; remove them.",
+    );
   const bidi = line.search(/[\u202A-\u202E\u2066-\u2069]/);
   if (bidi !== -1)
     push(
@@ -252,4 +249,14 @@ function characterChecks(line: string, index: number, ctx: LineContext, view: Fi
       bidi,
       "Bidirectional control characters make text display in a different order than it runs; remove them or use plain text.",
     );
+}
+
+/** Zero-width characters on a line, leaving out joiners (emoji) and soft hyphens; counted up to 8. */
+function strayZeroWidth(line: string): number {
+  let n = 0;
+  for (let i = 0; i < line.length && n < 9; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 0x200b || c === 0x200c || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff || c === 0x180e) n++;
+  }
+  return n;
 }

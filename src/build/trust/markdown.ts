@@ -52,7 +52,9 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
   const sections: Section[] = [];
   /** How many open sections are framed as examples: a line under any of them is an example. */
   let framedSections = 0;
-  const recentProse: string[] = [];
+  // The last three non-blank prose lines before a code block, its lead-in (a fixed ring: no allocation a line).
+  const recentProse: string[] = ["", "", ""];
+  let proseCount = 0;
   let inComment = false;
   for (; i < lines.length; i++) {
     const line = lines[i]!;
@@ -67,7 +69,7 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
     const fence = first === 96 || first === 126 ? FENCE.exec(line.slice(lead)) : null;
     if (fence) {
       const marker = fence[1]!;
-      const ctx = blockContext(fence[2] ?? "", recentProse, framedSections > 0, securityThemed);
+      const ctx = blockContext(fence[2] ?? "", recentProse.slice(3 - proseCount), framedSections > 0, securityThemed);
       out[i] = ctx === "config" ? "config" : ctx;
       let j = i + 1;
       for (; j < lines.length; j++) {
@@ -80,7 +82,7 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
       }
       if (j < lines.length) out[j] = ctx;
       i = j;
-      recentProse.length = 0;
+      proseCount = 0;
       continue;
     }
     const heading = first === 35 ? HEADING.exec(line.slice(lead)) : null;
@@ -92,14 +94,16 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
       const framed = framedSections > 0 || EXAMPLE_FRAME.test(line);
       sections.push({ level, framed });
       if (framed) framedSections++;
-      recentProse.length = 0;
+      proseCount = 0;
     }
     const commentStart = line.indexOf("<!--");
     if (commentStart !== -1 && !line.includes("-->", commentStart + 4)) inComment = true;
     out[i] = framedSections > 0 ? "example" : "instruction";
     if (lead !== -1) {
-      recentProse.push(line);
-      if (recentProse.length > 3) recentProse.shift();
+      recentProse[0] = recentProse[1]!;
+      recentProse[1] = recentProse[2]!;
+      recentProse[2] = line;
+      if (proseCount < 3) proseCount++;
     }
   }
   return out;
