@@ -55,8 +55,33 @@ const PREFILTER = new Prefilter(LINE_RULES.map((r) => r.keys));
 const hiddenVia = (via: string) => via === "Unicode tag characters" || via.startsWith("zero-width");
 /** An HTML element hidden by its style or attribute: a cheap word test first, the pattern only then. */
 const HIDDEN_WORDS = /hidden|display|visibility|font-size|opacity/i;
-const HIDDEN_HTML =
-  /style\s{0,2}=\s{0,2}["'][^"']{0,200}(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0(?![.\d])|opacity\s{0,2}:\s{0,2}0(?![.\d]))|<\w{1,10}\s[^>]{0,200}\bhidden\b/i;
+const HIDDEN_STYLE =
+  /style\s{0,2}=\s{0,2}["'][^"']{0,200}(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0(?![.\d])|opacity\s{0,2}:\s{0,2}0(?![.\d]))/i;
+const TAG_MAX = 12; // "<", at most 10 word characters, one space
+const ATTRIBUTE_GAP = 200;
+
+/**
+ * `<\w{1,10}\s[^>]{0,200}\bhidden\b`, read from each `hidden` back to the tag that may hold it rather than
+ * forward from every `<`: a line of `<a <a <a …` costs one pass instead of 200 characters a tag.
+ */
+export function hiddenAttribute(line: string): boolean {
+  let checked = 0;
+  for (const m of line.matchAll(/\bhidden\b/gi)) {
+    const h = m.index;
+    const from = Math.max(checked, line.lastIndexOf(">", h - 1) + 1, h - ATTRIBUTE_GAP - TAG_MAX);
+    for (let s = line.indexOf("<", from); s !== -1 && s < h; s = line.indexOf("<", s + 1)) {
+      let e = s + 1;
+      while (e < line.length && e - s <= 10 && isWordChar(line.charCodeAt(e))) e++;
+      if (e === s + 1 || e >= line.length || isWordChar(line.charCodeAt(e)) || !/\s/.test(line[e]!)) continue;
+      if (e + 1 <= h && h - (e + 1) <= ATTRIBUTE_GAP) return true;
+    }
+    // A tag may overlap this word and hold the next one ("<hidden x hidden"): look back that far again.
+    checked = Math.max(0, h - TAG_MAX);
+  }
+  return false;
+}
+
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
 /** What one file's scan carries from line to line. */
 interface FileState {
@@ -114,7 +139,7 @@ function hiddenMarkup(state: FileState, line: string, env: LineEnv): void {
       open = close === -1 ? -1 : line.indexOf("<!--", close + 3);
     }
   }
-  if (HIDDEN_WORDS.test(line) && HIDDEN_HTML.test(line)) visitScanned(state, line, hidden, 0, 1, NONE);
+  if (HIDDEN_WORDS.test(line) && (HIDDEN_STYLE.test(line) || hiddenAttribute(line))) visitScanned(state, line, hidden, 0, 1, NONE);
 }
 
 /** `visit` for a text the prefilter has not read yet. */
@@ -169,19 +194,24 @@ function runRules(
     const rule = LINE_RULES[r]!;
     const base = rule.severity[env.ctx];
     if (!base && !rule.factOnly) continue;
+    if (rule.needs && !rule.needs(text, env)) continue;
     const m = rule.re.exec(text);
     if (!m) continue;
     if (isExample(text, m, env)) continue;
-    if (!matched) matched = new Set();
-    matched.add(rule.id);
-    s.saturated[r]!++;
     // A decoded text that says what its encoded line already said adds nothing.
-    if (parentRules.has(rule.id)) continue;
+    if (parentRules.has(rule.id)) {
+      (matched ??= new Set()).add(rule.id);
+      continue;
+    }
     // A comment in a script describes; it leaves no facts about what the script does.
     if (rule.factOnly && (env.ctx === "code" || env.ctx === "config") && COMMENT.test(text)) continue;
     let severity: Severity | null = base ?? "low";
     if (rule.grade) severity = rule.grade(m, text, env, severity);
+    // Graded away (a vendor's host, a public key): neither said nor counted, so benign lines cannot use up
+    // a rule's hits in a file before the line that matters, and what a decoder finds in them still counts.
     if (severity === null) continue;
+    (matched ??= new Set()).add(rule.id);
+    s.saturated[r]!++;
     // Security teaching describes attacks in its prose; what it says is weighed a step lower.
     if (env.securityThemed && env.ctx === "instruction" && env.via.length === 0) severity = lower(severity);
     for (const fact of rule.facts ?? []) if (!facts.has(fact)) facts.set(fact, { file: env.file.path, line: index + 1, at, ctx: env.ctx });
