@@ -22,6 +22,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
     reporters: ["default", "./test/support/not-run-reporter.ts"],
+    // After each file, every process group its tests started is ended, whether they passed or not.
+    setupFiles: ["test/support/process-teardown.ts"],
     projects: [
       {
         extends: true,
