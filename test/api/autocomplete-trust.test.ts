@@ -29,7 +29,9 @@ const clean: SkillRecord[] = Array.from({ length: 6 }, (_, i) =>
     repo: `cluster-tool-${i}`,
     id: 10 + i,
     stars: 100 - i,
-    description: i < 4 ? `Deploy Kubernetes clusters, tool ${i}.` : `Deploy pipelines, tool ${i}.`,
+    // `PDF` three times, `PDFs` once: a stem of 3 letters is written as-is most.
+    description:
+      (i < 4 ? `Deploy Kubernetes clusters, tool ${i}.` : `Deploy pipelines, tool ${i}.`) + (i < 3 ? " PDF" : i === 3 ? " PDFs" : ""),
     // One clean skill mentions `zork` in its body only: the correction "did you mean" must offer.
     ...(i === 5
       ? { files: [skillMd("SKILL.md", `cluster-tool-${i}`, `Deploy pipelines, tool ${i}.`, "Like zork, a text adventure.")] }
@@ -67,6 +69,11 @@ describe("autocomplete offers surface forms", () => {
       expect(texts, q).toContain("kubernetes");
       expect(texts, q).not.toContain("kubernete");
     }
+  });
+  it("a short stem written as-is most is offered as-is (`pdf`, not `pdfs`)", async () => {
+    const texts = (await suggest("pd")).map((s) => s.text);
+    expect(texts).toContain("pdf");
+    expect(texts).not.toContain("pdfs");
   });
   it("after other words too, and the count is what a search for the suggestion finds", async () => {
     const found = await suggest("deploy kube");

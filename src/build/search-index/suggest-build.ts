@@ -99,7 +99,6 @@ function intersectCount(lists: readonly Docs[], hidden: Bitset | undefined): num
 export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
   const seen = new Map<string, Map<string, number>>();
   const count = (word: string) => {
-    if (word.length <= 3) return;
     const lower = word.toLowerCase();
     if (!/^[a-z]+$/.test(lower)) return;
     const term = stem(lower).slice(0, MAX_TERM_LENGTH);
