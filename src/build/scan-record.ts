@@ -5,7 +5,7 @@
 import type { SkillRecord } from "../schemas/dataset.js";
 import { SEVERITIES, type Trust, type TrustReviewRecord, type TrustVerdict } from "../schemas/trust.js";
 import { applyReviews } from "./trust/review.js";
-import { type ScanInput, scanRepository } from "./trust/scan.js";
+import { RULES_VERSION, type ScanInput, scanRepository } from "./trust/scan.js";
 
 export interface TrustMark {
   verdict: TrustVerdict;
@@ -13,7 +13,15 @@ export interface TrustMark {
   why?: string;
 }
 
+/**
+ * For the trust benchmark only (bench/trust.ts): with SKILLS_BENCH_TRUST_SCAN=off the build skips the
+ * scan and calls every skill clean, so the scan's share of a build's wall time can be measured in one run.
+ * Read once per process (worker threads inherit the environment).
+ */
+const SCAN_OFF = typeof process !== "undefined" && process.env.SKILLS_BENCH_TRUST_SCAN === "off";
+
 export function scanRecord(r: SkillRecord, reviews: readonly TrustReviewRecord[]): Trust {
+  if (SCAN_OFF) return { verdict: "clean", findings: [], rules: RULES_VERSION };
   const input: ScanInput = {
     owner: r.owner,
     repo: r.repo,

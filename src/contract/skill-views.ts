@@ -52,7 +52,12 @@ export function fileList(r: SkillRecord, sha256: (f: SkillFile) => string): File
   }));
   const skills = new Set(r.files.map((f) => f.path));
   for (const f of r.folderFiles ?? [])
-    if (!skills.has(f.path)) entries.push({ path: f.path, size: f.size, kind: f.kind, sha: f.sha, sha256: f.sha256, skill: f.skill });
+    if (!skills.has(f.path)) {
+      // The mode says what a listing alone cannot: that a script is executable, that a path is a link.
+      const entry: FileEntry = { path: f.path, size: f.size, kind: f.kind, sha: f.sha, sha256: f.sha256, skill: f.skill };
+      if (f.mode !== undefined && f.mode !== "100644") entry.mode = f.mode;
+      entries.push(entry);
+    }
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -23,6 +23,11 @@ export const FileEntry = z
       .regex(/^[0-9a-f]{64}$/)
       .describe("SHA-256 of the file's bytes"),
     skill: z.string().describe("Path of the SKILL.md whose folder holds the file (its own path for a SKILL.md)"),
+    mode: z
+      .string()
+      .regex(/^[0-7]{6}$/)
+      .optional()
+      .describe("Git file mode when not 100644, as the repository's tree gives it: 100755 executable, 120000 symlink"),
   })
   .strict();
 export type FileEntry = z.infer<typeof FileEntry>;

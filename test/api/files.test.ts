@@ -55,9 +55,22 @@ describe("GET /skills/{owner}/{repo}/files", () => {
     const r = records[0]!;
     const expected = [
       ...r.files.map((f) => ({ path: f.path, size: f.size, kind: "text", sha: f.sha, sha256: sha256(f.content), skill: f.path })),
-      ...r.folderFiles!.map((f) => ({ path: f.path, size: f.size, kind: f.kind, sha: f.sha, sha256: f.sha256, skill: f.skill })),
+      ...r.folderFiles!.map((f) => ({
+        path: f.path,
+        size: f.size,
+        kind: f.kind,
+        sha: f.sha,
+        sha256: f.sha256,
+        skill: f.skill,
+        ...(f.mode ? { mode: f.mode } : {}),
+      })),
     ].sort((a, b) => (a.path < b.path ? -1 : 1));
     expect(list).toEqual(expected);
+    // The git mode is listed when it is not a plain file's: an executable script, a symbolic link.
+    expect(list.filter((f) => f.mode).map((f) => [f.path, f.mode])).toEqual([
+      ["scripts/link", "120000"],
+      ["scripts/run.sh", "100755"],
+    ]);
     expect(list.map((f) => f.path)).toEqual([...list.map((f) => f.path)].sort());
   });
   it("a skill without other files lists its SKILL.md; an unknown one is 404, a bad name 400", async () => {

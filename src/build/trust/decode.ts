@@ -5,6 +5,8 @@
 // characters (each carries one ASCII character). Every decoder is linear and bounded by a shared budget; the
 // engine decodes what it decoded again, to a fixed depth.
 
+import { DECODABLE, MARK } from "./prefilter.js";
+
 export interface Decoded {
   text: string;
   /** What decoded it, for the finding's explanation. */
@@ -22,6 +24,7 @@ const BLOB_MAX = 64 * 1024;
 /** The longest stretch of one line the whole-line decoders rewrite. */
 const WINDOW = 16 * 1024;
 const MIN_DECODED = 6;
+const REWRITE_BITS = MARK.escapes | MARK.percent | MARK.entities | MARK.charCodes | MARK.glue | MARK.reversed | MARK.zeroWidth;
 
 /** Decoders that rewrite a whole line; each is applied at most once along a chain of decodings. */
 const LINE_DECODERS = new Set([
@@ -33,31 +36,55 @@ const LINE_DECODERS = new Set([
   "invisible characters",
 ]);
 
-/** `applied`: the decoders already along this chain (a whole-line rewrite is not repeated). */
-export function decodeLine(line: string, budget: Budget, applied: readonly string[] = []): Decoded[] {
+/** Decoders in the order they run, each with the MARK bits (src/build/trust/prefilter.ts) that call for it. */
+const BLOB_DECODERS: [Decoder, number][] = [
+  [base64Blobs, MARK.blob],
+  [hexBlobs, MARK.blob | MARK.hexBytes],
+  [base85Blobs, MARK.base85],
+  [tags, MARK.tags],
+];
+const LINE_REWRITES: [Decoder, number][] = [
+  [escapes, MARK.escapes],
+  [percent, MARK.percent],
+  [entities, MARK.entities],
+  [charCodes, MARK.charCodes],
+  [glued, MARK.glue],
+  [reversed, MARK.reversed],
+  [invisible, MARK.zeroWidth],
+];
+
+/**
+ * `applied`: the decoders already along this chain (a whole-line rewrite is not repeated). `marks`: the
+ * line's MARK bits from the prefilter; a decoder whose bits are absent has nothing to read and is skipped.
+ */
+export function decodeLine(line: string, budget: Budget, applied: readonly string[] = [], marks = DECODABLE): Decoded[] {
   const out: Decoded[] = [];
   const push = (text: string | undefined, via: string, at: number) => {
-    if (text === undefined || text.length < MIN_DECODED || budget.chars <= 0 || text === line) return;
-    if (LINE_DECODERS.has(via) && applied.includes(via)) return;
+    if (text === undefined || text.length < MIN_DECODED || budget.chars <= 0 || text === line) return budget.chars > 0;
+    if (LINE_DECODERS.has(via) && applied.includes(via)) return true;
     const t = text.length > budget.chars ? text.slice(0, budget.chars) : text;
     budget.chars -= t.length;
     out.push({ text: t, via, at });
+    return budget.chars > 0;
   };
-  for (const d of [base64Blobs, hexBlobs, base85Blobs, tags]) {
+  for (const [d, bits] of BLOB_DECODERS) {
     if (budget.chars <= 0) break;
-    d(line, push);
+    if (marks & bits) d(line, push);
   }
+  if (!(marks & REWRITE_BITS)) return out;
   // Whole-line rewrites read a bounded window of a long line, starting a little before what they decode.
   const window =
     line.length <= WINDOW ? line : line.slice(Math.max(0, line.search(/[\\%&"'`\u200B-\u200D\u2060\uFEFF\u00AD]/) - 256)).slice(0, WINDOW);
-  for (const d of [escapes, percent, entities, charCodes, glued, reversed, invisible]) {
+  for (const [d, bits] of LINE_REWRITES) {
     if (budget.chars <= 0) break;
-    d(window, push);
+    if (marks & bits) d(window, push);
   }
   return out;
 }
 
-type Push = (text: string | undefined, via: string, at: number) => void;
+type Decoder = (line: string, push: Push) => void;
+/** Hands over a decoded text; false once the file's budget is spent, and the decoder stops there. */
+type Push = (text: string | undefined, via: string, at: number) => boolean;
 
 /** Mostly printable text (at least 90%, letters among it): what a decoded command or prose looks like. */
 export function looksLikeText(s: string): boolean {
@@ -119,7 +146,7 @@ function base64Blobs(line: string, push: Push): void {
     // Words, identifiers and paths are not base64 worth reading: base64 of text mixes cases with digits.
     if (!/[a-z]/.test(blob) || !/[A-Z]/.test(blob) || !(/[0-9+=]/.test(blob) || (blob.length >= 40 && !blob.includes("/")))) continue;
     if (/^[0-9a-fA-F]+$/.test(blob)) continue; // hex, read by hexBlobs
-    push(bytesToText(decodeBase64(blob.length % 4 === 1 ? blob.slice(0, -1) : blob)), "base64", m.index);
+    if (!push(bytesToText(decodeBase64(blob.length % 4 === 1 ? blob.slice(0, -1) : blob)), "base64", m.index)) return;
   }
 }
 
@@ -132,12 +159,12 @@ function hexBytes(hex: string): Uint8Array {
 function hexBlobs(line: string, push: Push): void {
   for (const m of line.matchAll(/\b[0-9a-fA-F]{16,}\b/g)) {
     const hex = m[0].slice(0, BLOB_MAX & ~1);
-    push(bytesToText(hexBytes(hex.length % 2 ? hex.slice(0, -1) : hex)), "hex", m.index);
+    if (!push(bytesToText(hexBytes(hex.length % 2 ? hex.slice(0, -1) : hex)), "hex", m.index)) return;
   }
   // 0x63, 0x75, 0x72, 0x6c: byte arrays written in source.
   for (const m of line.matchAll(/(?:0x[0-9a-fA-F]{2}\s{0,2},\s{0,2}){4,4096}0x[0-9a-fA-F]{2}/g)) {
     const hex = m[0].replace(/0x|[\s,]/g, "");
-    push(bytesToText(hexBytes(hex)), "hex bytes", m.index);
+    if (!push(bytesToText(hexBytes(hex)), "hex bytes", m.index)) return;
   }
 }
 
@@ -184,7 +211,8 @@ function entities(line: string, push: Push): void {
 
 function charCodes(line: string, push: Push): void {
   for (const m of line.matchAll(/fromCharCode\(\s{0,4}((?:\d{1,7}\s{0,4},\s{0,4}){2,4096}\d{1,7})\s{0,4}\)/g)) {
-    push(String.fromCodePoint(...m[1]!.split(",").map((n) => Math.min(Number(n.trim()), 0x10ffff))), "character codes", m.index);
+    if (!push(String.fromCodePoint(...m[1]!.split(",").map((n) => Math.min(Number(n.trim()), 0x10ffff))), "character codes", m.index))
+      return;
   }
   const chr = line.match(/\bchr\(\s{0,2}\d{1,7}\s{0,2}\)/g);
   if (chr && chr.length >= 3) {
@@ -226,7 +254,9 @@ function glued(line: string, push: Push): void {
 
 function reversed(line: string, push: Push): void {
   if (!/\[::-1\]|\.reverse\(\)|\|\s{0,4}rev\b|strrev\(/.test(line)) return;
-  for (const l of stringLiterals(line)) if (l.text.length >= MIN_DECODED) push([...l.text].reverse().join(""), "reversed string", l.at);
+  for (const l of stringLiterals(line)) {
+    if (l.text.length >= MIN_DECODED && !push([...l.text].reverse().join(""), "reversed string", l.at)) return;
+  }
 }
 
 const B85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
@@ -268,7 +298,7 @@ export function decodeBase85(s: string, ascii85: boolean): Uint8Array | undefine
 function base85Blobs(line: string, push: Push): void {
   for (const m of line.matchAll(/<~([^~]{5,65536})~>/g)) {
     const b = decodeBase85(m[1]!, true);
-    if (b) push(bytesToText(b), "Ascii85", m.index);
+    if (b && !push(bytesToText(b), "Ascii85", m.index)) return;
   }
   if (!/b85decode|a85decode|base85|ascii85|z85/i.test(line)) return;
   for (const l of stringLiterals(line)) {
@@ -295,18 +325,37 @@ function invisible(line: string, push: Push): void {
   // Or as bits: runs of two zero-width characters standing for 0 and 1 carry text.
   for (const m of line.matchAll(/(?:\u200B|\u200C|\u200D|\u2060){16,65536}/g)) {
     const run = m[0];
-    const symbols = [...new Set(run)];
+    const symbols = distinctUnits(run, 3);
     if (symbols.length !== 2) continue;
     for (const zero of symbols) {
-      const bits: number[] = [...run].map((c) => (c === zero ? 0 : 1));
-      let text = "";
-      for (let i = 0; i + 8 <= bits.length; i += 8) text += String.fromCharCode(bits.slice(i, i + 8).reduce((a, b) => (a << 1) | b, 0));
+      const text = bitsText(run, zero);
       if (looksLikeText(text)) {
-        push(text, "zero-width characters read as bits", m.index);
+        if (!push(text, "zero-width characters read as bits", m.index)) return;
         break;
       }
     }
   }
+}
+
+/** The distinct UTF-16 code units of `s` in order of first appearance, stopping once there are `max`. */
+function distinctUnits(s: string, max: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length && out.length < max; i++) {
+    const c = s.charCodeAt(i);
+    if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+/** Eight characters a byte, most significant first: `zero` stands for 0, anything else for 1. */
+function bitsText(run: string, zero: number): string {
+  const codes = new Uint16Array(run.length >> 3);
+  for (let i = 0; i < codes.length; i++) {
+    let v = 0;
+    for (let b = 0; b < 8; b++) v = (v << 1) | (run.charCodeAt(i * 8 + b) === zero ? 0 : 1);
+    codes[i] = v;
+  }
+  return utf16.decode(codes);
 }
 
 /** The ASCII hidden in Unicode tag characters (U+E0000 to U+E007F, each one hidden ASCII character), by
@@ -338,5 +387,5 @@ export function hiddenTagText(line: string): { text: string; at: number }[] {
 }
 
 function tags(line: string, push: Push): void {
-  for (const t of hiddenTagText(line)) push(t.text, "Unicode tag characters", t.at);
+  for (const t of hiddenTagText(line)) if (!push(t.text, "Unicode tag characters", t.at)) return;
 }

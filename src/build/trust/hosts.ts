@@ -211,7 +211,17 @@ const COLLECTOR = [
   "ptsv3.com",
 ];
 
-const matches = (host: string, list: readonly string[]) => list.some((d) => host === d || host.endsWith(`.${d}`));
+const VENDOR_SET = new Set(VENDOR);
+const LURE_SET = new Set(LURE);
+const COLLECTOR_SET = new Set(COLLECTOR);
+
+/** The host is one of the list's domains or under one: a walk over its dot suffixes, not over the list. */
+function matches(host: string, list: ReadonlySet<string>): boolean {
+  for (let at = 0; at !== -1; at = host.indexOf(".", at) + 1 || -1) {
+    if (list.has(at === 0 ? host : host.slice(at))) return true;
+  }
+  return false;
+}
 
 /** The URLs of a line (bounded length), scheme included. */
 export const URL_RE = /\b(?:https?|ftp):\/\/[^\s"'`<>)\]}|\\]{1,300}/gi;
@@ -239,11 +249,11 @@ export function classifyUrl(url: string, owner: string): HostClass {
   const path = slash === -1 ? "" : noScheme.slice(slash).toLowerCase();
   if (IP_HOST.test(host) || host.startsWith("[")) return isPublicIp(host) ? "ip" : "own";
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return "own";
-  if (matches(host, COLLECTOR)) return "collector";
+  if (matches(host, COLLECTOR_SET)) return "collector";
   if (/^(?:discord(?:app)?\.com|ptb\.discord\.com|canary\.discord\.com)$/.test(host) && /^\/api\/webhooks\/\d/.test(path))
     return "collector";
   if (host === "api.telegram.org" && /^\/bot\d{5,}:/.test(path)) return "collector";
-  if (matches(host, LURE)) return "lure";
+  if (matches(host, LURE_SET)) return "lure";
   const first = path.split("/")[1] ?? "";
   const own = owner.toLowerCase();
   if (
@@ -252,25 +262,44 @@ export function classifyUrl(url: string, owner: string): HostClass {
     host === "codeload.github.com" ||
     host === "objects.githubusercontent.com"
   )
-    return first === own ? "own" : matches(`${host}/${first}`, VENDOR) ? "vendor" : "unknown";
+    return first === own ? "own" : matches(`${host}/${first}`, VENDOR_SET) ? "vendor" : "unknown";
   if (host === `${own}.github.io`) return "own";
-  if (matches(host, VENDOR)) return "vendor";
+  if (matches(host, VENDOR_SET)) return "vendor";
   return "unknown";
 }
 
 const RANK: Record<HostClass, number> = { collector: 0, ip: 1, lure: 2, unknown: 3, vendor: 4, own: 5 };
 
+/** Commands that take a bare IP address as the host they reach. */
+const REACHES_HOST = /\b(?:curl|wget|nc|ncat|socat|iwr|invoke-webrequest|scp|ssh|fetch|connect|urlopen|requests)\b/i;
+
+/** The last line classified: several rules grade the same line one after another. */
+let lastLine: string | undefined;
+let lastOwner = "";
+let lastWorst: HostClass | undefined;
+
 /** The worst host class among a line's URLs and bare IP hosts, or undefined when it names none. */
 export function worstHost(line: string, owner: string): HostClass | undefined {
+  if (line === lastLine && owner === lastOwner) return lastWorst;
   let worst: HostClass | undefined;
   const consider = (c: HostClass) => {
     if (worst === undefined || RANK[c] < RANK[worst]) worst = c;
   };
-  for (const m of line.matchAll(URL_RE)) consider(classifyUrl(m[0], owner));
-  // Scheme-less hosts after a download command: `curl 203.0.113.9/x`, `wget -qO- 198.51.100.7:8080/s`.
-  for (const m of line.matchAll(/(?:^|[\s"'=@(])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?=[:/"'\s)]|$)/g)) {
-    if (isPublicIp(m[1]!) && /\b(?:curl|wget|nc|ncat|socat|iwr|invoke-webrequest|scp|ssh|fetch|connect|urlopen|requests)\b/i.test(line))
-      consider("ip");
+  for (const m of line.matchAll(URL_RE)) {
+    consider(classifyUrl(m[0], owner));
+    if (worst === "collector") break; // nothing is worse
   }
+  // Scheme-less hosts after a download command: `curl 203.0.113.9/x`, `wget -qO- 198.51.100.7:8080/s`.
+  if (worst !== "collector" && worst !== "ip" && REACHES_HOST.test(line)) {
+    for (const m of line.matchAll(/(?:^|[\s"'=@(])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?=[:/"'\s)]|$)/g)) {
+      if (isPublicIp(m[1]!)) {
+        consider("ip");
+        break;
+      }
+    }
+  }
+  lastLine = line;
+  lastOwner = owner;
+  lastWorst = worst;
   return worst;
 }

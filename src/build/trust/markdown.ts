@@ -50,20 +50,26 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
     }
   }
   const sections: Section[] = [];
-  const recentProse: string[] = [];
+  /** How many open sections are framed as examples: a line under any of them is an example. */
+  let framedSections = 0;
+  // The last three non-blank prose lines before a code block, its lead-in (a fixed ring: no allocation a line).
+  const recentProse: string[] = ["", "", ""];
+  let proseCount = 0;
   let inComment = false;
   for (; i < lines.length; i++) {
     const line = lines[i]!;
-    const trimmed = line.trimStart();
     if (inComment) {
       out[i] = "hidden";
       if (line.includes("-->")) inComment = false;
       continue;
     }
-    const fence = /^(`{3,}|~{3,})\s{0,4}([\w+-]{0,20})/.exec(trimmed);
+    // The first character decides what a line can be: regular expressions run only on candidates.
+    const lead = firstNonSpace(line);
+    const first = lead === -1 ? 0 : line.charCodeAt(lead);
+    const fence = first === 96 || first === 126 ? FENCE.exec(line.slice(lead)) : null;
     if (fence) {
       const marker = fence[1]!;
-      const ctx = blockContext(fence[2] ?? "", recentProse, sections, securityThemed);
+      const ctx = blockContext(fence[2] ?? "", recentProse.slice(3 - proseCount), framedSections > 0, securityThemed);
       out[i] = ctx === "config" ? "config" : ctx;
       let j = i + 1;
       for (; j < lines.length; j++) {
@@ -76,33 +82,63 @@ export function markdownContexts(lines: readonly string[], securityThemed: boole
       }
       if (j < lines.length) out[j] = ctx;
       i = j;
-      recentProse.length = 0;
+      proseCount = 0;
       continue;
     }
-    const heading = /^(#{1,6})\s/.exec(trimmed);
+    const heading = first === 35 ? HEADING.exec(line.slice(lead)) : null;
     if (heading) {
       const level = heading[1]!.length;
-      while (sections.length > 0 && sections[sections.length - 1]!.level >= level) sections.pop();
-      const parentFramed = sections.some((s) => s.framed);
-      sections.push({ level, framed: parentFramed || EXAMPLE_FRAME.test(trimmed) });
-      recentProse.length = 0;
+      while (sections.length > 0 && sections[sections.length - 1]!.level >= level) {
+        if (sections.pop()!.framed) framedSections--;
+      }
+      const framed = framedSections > 0 || EXAMPLE_FRAME.test(line);
+      sections.push({ level, framed });
+      if (framed) framedSections++;
+      proseCount = 0;
     }
     const commentStart = line.indexOf("<!--");
     if (commentStart !== -1 && !line.includes("-->", commentStart + 4)) inComment = true;
-    out[i] = sections.some((s) => s.framed) ? "example" : "instruction";
-    if (trimmed !== "") {
-      recentProse.push(line);
-      if (recentProse.length > 3) recentProse.shift();
+    out[i] = framedSections > 0 ? "example" : "instruction";
+    if (lead !== -1) {
+      recentProse[0] = recentProse[1]!;
+      recentProse[1] = recentProse[2]!;
+      recentProse[2] = line;
+      if (proseCount < 3) proseCount++;
     }
   }
   return out;
 }
 
-function blockContext(lang: string, lead: readonly string[], sections: readonly Section[], securityThemed: boolean): LineContext {
+const FENCE = /^(`{3,}|~{3,})\s{0,4}([\w+-]{0,20})/;
+const HEADING = /^(#{1,6})\s/;
+
+/** Index of the first character that String.prototype.trimStart keeps, -1 for a blank line. */
+function firstNonSpace(line: string): number {
+  for (let k = 0; k < line.length; k++) if (!isSpace(line.charCodeAt(k))) return k;
+  return -1;
+}
+
+/** JavaScript's white space and line terminators (what trimStart removes). */
+function isSpace(c: number): boolean {
+  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+function blockContext(lang: string, lead: readonly string[], underFramedSection: boolean, securityThemed: boolean): LineContext {
   if (EXAMPLE_LANGS.test(lang)) return "example";
   const text = lead.join(" ");
   const strong = STRONG_INSTRUCTION.test(text);
-  if (!strong && (sections.some((s) => s.framed) || EXAMPLE_FRAME.test(text))) return "example";
+  if (!strong && (underFramedSection || EXAMPLE_FRAME.test(text))) return "example";
   if (CONFIG_LANGS.test(lang)) return "config";
   if (strong || INSTRUCTION_FRAME.test(text)) return securityThemed && !strong ? "example" : "command";
   if (WEAK_EXAMPLE.test(text) || securityThemed) return "example";

@@ -1,68 +1,107 @@
-// One pass over a file that says, per line, which rules could match and whether a decoder has anything to
-// read: an Aho-Corasick automaton over every rule's lowercase keys (so the cost does not grow with the
-// number of keys), plus runs of base64-like characters and invisible characters. Rules then run only on the
-// lines their keys occur in; a file with no key at all costs one pass.
+// One pass over a file that says, per line, which rules could match and which decoders have anything to
+// read: an Aho-Corasick automaton over every rule's lowercase keys and every decoder's keys (so the cost
+// does not grow with the number of keys), plus runs of base64-like characters and invisible characters.
+// Rules run only on the lines their keys occur in, decoders only on the lines that hold what they decode;
+// a line with nothing costs its characters' pass and no allocation.
 
-export interface LineMarks {
-  /** Rule indices whose keys occur in the line (unsorted, no repeats). */
-  rules: number[];
-  /** The line holds something a decoder reads: a run of base64/hex characters, an escape, a decoder's key. */
-  decode: boolean;
-  /** The line holds invisible characters (zero-width, bidi controls, Unicode tags) or other non-ASCII. */
-  invisible: boolean;
-}
+/** What a line holds for the decoders (src/build/trust/decode.ts) and the invisible-character checks: one bit each. */
+export const MARK = {
+  /** A run of base64 or hex characters long enough to hide a command. */
+  blob: 1 << 0,
+  /** `0x63, 0x75, …` byte lists. */
+  hexBytes: 1 << 1,
+  base85: 1 << 2,
+  /** Unicode tag characters (U+E0000 block). */
+  tags: 1 << 3,
+  /** \x, \u and octal escapes. */
+  escapes: 1 << 4,
+  percent: 1 << 5,
+  entities: 1 << 6,
+  charCodes: 1 << 7,
+  /** String literals glued with + or .., joined arrays, c''url splits. */
+  glue: 1 << 8,
+  reversed: 1 << 9,
+  /** Zero-width and other invisible format characters. */
+  zeroWidth: 1 << 10,
+  /** Bidirectional control characters (not decoded; reported). */
+  bidi: 1 << 11,
+} as const;
 
-/** Keys of the decoders: a line holding one is handed to them. */
-const DECODER_KEYS = [
-  "\\x",
-  "\\u",
-  "\\0",
-  "\\1",
-  "\\2",
-  "\\3",
-  "%",
-  "&#",
-  "fromcharcode",
-  "chr(",
-  "join",
-  "concat",
-  '""',
-  "''",
-  '"+',
-  "'+",
-  '" +',
-  "' +",
-  "`+",
-  "` +",
-  "..",
-  "[::-1]",
-  "reverse",
-  "rev",
-  "b85",
-  "a85",
-  "base85",
-  "ascii85",
-  "z85",
-  "<~",
-  "0x",
+/** Every decoder's bit: a line without one of them is never decoded. */
+export const DECODABLE = (1 << 11) - 1;
+/** The bits that call for the invisible-character checks. */
+export const INVISIBLE = MARK.tags | MARK.zeroWidth | MARK.bidi;
+
+/** Keys of the decoders: a line holding one is handed to that decoder. Matched lowercase, whitespace as a space. */
+const DECODER_KEYS: [string, number][] = [
+  ["\\x", MARK.escapes],
+  ["\\u", MARK.escapes],
+  ["\\0", MARK.escapes],
+  ["\\1", MARK.escapes],
+  ["\\2", MARK.escapes],
+  ["\\3", MARK.escapes],
+  ["%", MARK.percent],
+  ["&#", MARK.entities],
+  ["fromcharcode", MARK.charCodes],
+  ["chr(", MARK.charCodes],
+  ['""', MARK.glue],
+  ["''", MARK.glue],
+  ["[::-1]", MARK.reversed],
+  ["reverse", MARK.reversed],
+  ["strrev", MARK.reversed],
+  ["|rev", MARK.reversed],
+  ["| rev", MARK.reversed],
+  ["|  rev", MARK.reversed],
+  ["|   rev", MARK.reversed],
+  ["|    rev", MARK.reversed],
+  ["b85", MARK.base85],
+  ["a85", MARK.base85],
+  ["base85", MARK.base85],
+  ["ascii85", MARK.base85],
+  ["z85", MARK.base85],
+  ["<~", MARK.base85],
+  ["0x", MARK.hexBytes],
 ];
+/** Keys that glue strings when the line also quotes: `join(`, `concat(`, Lua's `..`. */
+const GLUE_KEYS = ["join", "concat", ".."];
+/** Shortest run of base64 characters read when it carries a digit (encoded text does); longer runs always. */
 const RUN_MIN = 16;
+const RUN_ANY = 40;
 const ALPHABET = 128;
+const NO_RULES: readonly number[] = [];
+
+/** Per line of a file: the rules whose keys occur in it, and its MARK bits. */
+export class FileMarks {
+  constructor(
+    private readonly ruleLists: (number[] | undefined)[],
+    readonly flags: Int32Array,
+  ) {}
+  /** Rule indices whose keys occur in line `i` (unsorted, no repeats). */
+  rules(i: number): readonly number[] {
+    return this.ruleLists[i] ?? NO_RULES;
+  }
+}
 
 export class Prefilter {
   private readonly next: Int32Array;
+  /** Per automaton state: what ends there. A value below ruleCount is a rule; above, a MARK bit (or GLUE_KEY). */
   private readonly out: (number[] | undefined)[];
   private readonly ruleCount: number;
+  private readonly glueKey: number;
+  /** Which rules the current line has already listed; always all zero between lines (scan is synchronous). */
+  private readonly seen: Uint8Array;
 
   /** `keys[i]`: the lowercase keys of rule i. */
   constructor(keys: readonly (readonly string[])[]) {
     this.ruleCount = keys.length;
+    // Outputs above ruleCount: ruleCount + bit index of a MARK; glueKey is one past them.
+    this.glueKey = this.ruleCount + 31;
     const trie: Map<number, number>[] = [new Map()];
     const outs: Set<number>[] = [new Set()];
     const add = (key: string, id: number) => {
       let s = 0;
       for (let i = 0; i < key.length; i++) {
-        const c = key.charCodeAt(i) & 0x7f;
+        const c = fold(key.charCodeAt(i));
         let t = trie[s]!.get(c);
         if (t === undefined) {
           t = trie.length;
@@ -77,7 +116,8 @@ export class Prefilter {
     keys.forEach((ks, id) => {
       for (const k of ks) add(k.toLowerCase(), id);
     });
-    for (const k of DECODER_KEYS) add(k, this.ruleCount);
+    for (const [k, bit] of DECODER_KEYS) add(k, this.ruleCount + Math.log2(bit));
+    for (const k of GLUE_KEYS) add(k, this.glueKey);
     // Breadth-first: failure links, then a full transition table (a DFA), outputs merged along failures.
     const next = new Int32Array(trie.length * ALPHABET);
     const fail = new Int32Array(trie.length);
@@ -100,57 +140,87 @@ export class Prefilter {
       }
     }
     this.next = next;
+    this.seen = new Uint8Array(this.ruleCount);
     this.out = outs.map((o) => (o.size > 0 ? [...o] : undefined));
   }
 
   /** Marks for every line of `text` (split on \n, as splitLines does). */
-  scan(text: string): LineMarks[] {
-    const marks: LineMarks[] = [];
-    const seen = new Uint8Array(this.ruleCount + 1);
-    let line: LineMarks = { rules: [], decode: false, invisible: false };
+  scan(text: string): FileMarks {
+    let lineCount = 1;
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineCount++;
+    const flags = new Int32Array(lineCount);
+    const ruleLists: (number[] | undefined)[] = new Array(lineCount);
+    const { next, out, ruleCount, glueKey, seen } = this;
+    let lineRules: number[] | undefined;
+    let f = 0;
+    let line = 0;
     let state = 0;
     let run = 0;
     let digits = false;
-    const { next, out, ruleCount } = this;
+    let quote = false;
+    let plus = false;
+    let glue = false;
+    const endLine = () => {
+      if (quote && (plus || glue)) f |= MARK.glue;
+      flags[line] = f;
+      if (lineRules !== undefined) {
+        ruleLists[line] = lineRules;
+        for (const r of lineRules) seen[r] = 0;
+      }
+      lineRules = undefined;
+      f = 0;
+      state = 0;
+      run = 0;
+      digits = quote = plus = glue = false;
+      line++;
+    };
     for (let i = 0; i < text.length; i++) {
       let c = text.charCodeAt(i);
       if (c === 10) {
-        marks.push(line);
-        for (const r of line.rules) seen[r] = 0;
-        seen[ruleCount] = 0;
-        line = { rules: [], decode: false, invisible: false };
-        state = 0;
-        run = 0;
-        digits = false;
+        endLine();
         continue;
       }
       // Base64, base64url and hex runs: a blob a decoder may read.
-      // (Encoded text carries digits; long words and paths alone do not make a line worth decoding.)
       if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 45 || c === 95) {
-        if (++run >= RUN_MIN && digits) line.decode = true;
+        if (++run >= RUN_ANY || (run >= RUN_MIN && digits)) f |= MARK.blob;
+        if (c === 43) plus = true;
       } else if (c >= 48 && c <= 57) {
         digits = true;
-        if (++run >= RUN_MIN) line.decode = true;
+        if (++run >= RUN_MIN) f |= MARK.blob;
       } else {
         run = 0;
         digits = false;
+        if (c === 34 || c === 39 || c === 96) quote = true;
       }
       if (c >= 0x80) {
-        line.invisible = true;
+        if (c === 0xdb40) f |= MARK.tags;
+        else if ((c >= 0x200b && c <= 0x200d) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff || c === 0xad || c === 0x180e)
+          f |= MARK.zeroWidth;
+        else if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) f |= MARK.bidi;
         c = 0;
-      } else if (c >= 65 && c <= 90) c += 32;
+      } else c = fold(c);
       state = next[state * ALPHABET + c]!;
       const o = out[state];
       if (o !== undefined) {
         for (const r of o) {
-          if (seen[r]) continue;
-          seen[r] = 1;
-          if (r === ruleCount) line.decode = true;
-          else line.rules.push(r);
+          if (r < ruleCount) {
+            if (seen[r]) continue;
+            seen[r] = 1;
+            if (lineRules === undefined) lineRules = [r];
+            else lineRules.push(r);
+          } else if (r === glueKey) glue = true;
+          else f |= 1 << (r - ruleCount);
         }
       }
     }
-    marks.push(line);
-    return marks;
+    endLine();
+    return new FileMarks(ruleLists, flags);
   }
+}
+
+/** Lowercase ASCII, and every whitespace character read as a space (a key's space matches a tab). */
+function fold(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  if (c === 9 || c === 11 || c === 12 || c === 13) return 32;
+  return c & 0x7f;
 }

@@ -83,6 +83,7 @@ export function lineStarts(text: string): number[] {
 /** Splits text into lines as a reader counts them: on \n, a trailing \r dropped. */
 export function splitLines(text: string): string[] {
   const lines = text.split("\n");
+  if (!text.includes("\r")) return lines;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (l.endsWith("\r")) lines[i] = l.slice(0, -1);

@@ -53,6 +53,12 @@ export interface Rule {
   /** A linear-time pattern: bounded repetitions only, no nested quantifiers. */
   re: RegExp;
   why: string;
+  /**
+   * A cheap linear test the text must pass before the pattern runs: something every hit needs besides a key
+   * (the pipe and shell after a download, a lure host). It never changes what is found; it spares a long
+   * line full of keys a window scan after every one of them.
+   */
+  needs?: (text: string, env: LineEnv) => boolean;
   /** Adjusts the severity from the match and its line; `null` drops the hit. */
   grade?: (m: RegExpExecArray, line: string, env: LineEnv, base: Severity) => Severity | null;
   /** The pattern names a negation itself ("do not tell the user"): a "do not" on the line is no example frame. */

@@ -84,13 +84,17 @@ class EventListResponse(TypedDict):
     meta: EventListResponseMeta
 
 
-class FileEntry(TypedDict):
+class _FileEntryRequired(TypedDict):
     kind: Literal["text", "binary", "symlink", "omitted"]  # `text` (served by /content), `binary`, `symlink`, or `omitted` (over the crawl's bounds: 256 KiB a file, 2 MiB and 300 files a folder)
     path: str  # Repository path
     sha: str  # Git blob SHA-1
     sha256: str  # SHA-256 of the file's bytes
     size: int  # Size in bytes
     skill: str  # Path of the SKILL.md whose folder holds the file (its own path for a SKILL.md)
+
+
+class FileEntry(_FileEntryRequired, total=False):
+    mode: str  # Git file mode when not 100644, as the repository's tree gives it: 100755 executable, 120000 symlink
 
 
 class IndexStatus(TypedDict):

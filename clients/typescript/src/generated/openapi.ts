@@ -345,6 +345,8 @@ export interface components {
              * @enum {string}
              */
             kind: "text" | "binary" | "symlink" | "omitted";
+            /** @description Git file mode when not 100644, as the repository's tree gives it: 100755 executable, 120000 symlink */
+            mode?: string;
             /** @description Repository path */
             path: string;
             /** @description Git blob SHA-1 */

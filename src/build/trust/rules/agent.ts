@@ -107,6 +107,8 @@ export const AGENT_RULES: Rule[] = [
     keys: ["settings.json", "settings.local.json", "config.toml", "allowedtools", '"allow"', "bash(*)"],
     re: /(?:\.claude[/\\]settings(?:\.local)?\.json|\.codex[/\\]config\.toml|\.gemini[/\\]settings\.json|\.cursor[/\\](?:settings|permissions)\.json)[^\n]{0,200}(?:"\*"|Bash\(\*\)|allow\w{0,8}[^\n]{0,40}\*)|(?:"\*"|Bash\(\*\)|allow\w{0,8}[^\n]{0,40}\*)[^\n]{0,200}(?:\.claude[/\\]settings(?:\.local)?\.json|\.codex[/\\]config\.toml)|"(?:allow|allowedTools)"\s{0,3}:\s{0,3}\[\s{0,3}"(?:\*|Bash\(\*\)|Bash)"\s{0,3}\]/i,
     why: "Editing the agent's settings to allow every tool removes the user's approval for everything after; ask for the narrow permission the skill needs.",
+    // Every alternative names an agent's settings file or writes an "allow" list.
+    needs: (text) => /\.(?:claude|codex|gemini|cursor)[/\\]|"(?:allow|allowedTools)"\s{0,3}:/i.test(text),
   },
   {
     id: "paste-in-terminal",

@@ -6,6 +6,13 @@ import { byHost } from "./grade.js";
 
 const SHELLS = String.raw`(?:sudo\s{1,4}(?:-\S{1,12}\s{1,4}){0,3})?(?:(?:ba|z|da|k|fi)?sh|python[0-9.]{0,4}|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell)`;
 
+/** What pipe-to-shell's alternatives need besides a download command: a pipe into a shell, `<(`/`$(`, or iex. */
+const PIPE_TO_SHELL_TAIL = new RegExp(String.raw`\|\s{0,4}(?:${SHELLS}\b|iex)|<\(|\$\(|\biex\b`, "i");
+/** What download-and-run needs after its download: running, opening or making executable what came down. */
+const RUN_AFTER =
+  /(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i;
+const LURE_HOSTS: ReadonlySet<string> = new Set(["ip", "lure", "collector"]);
+
 export const REMOTE_EXEC_RULES: Rule[] = [
   {
     id: "pipe-to-shell",
@@ -13,10 +20,12 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high", config: "medium" },
     keys: ["curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring"],
     re: new RegExp(
-      String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])[^|\n]{0,400}\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
+      // (?=(…))\1 takes the window atomically: it ends at the first pipe, so nothing is lost by not backtracking.
+      String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])(?=([^|\n]{0,400}))\1\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
       "i",
     ),
     why: "Piping a download straight into a shell runs whatever that server sends; pin a vendor's installer by URL or ship the script in the skill.",
+    needs: (text) => PIPE_TO_SHELL_TAIL.test(text),
     grade: (_m, line, env, base) => {
       const s = byHost(line, env, base, base);
       return env.ctx === "hidden" && s !== "critical" ? "high" : s;
@@ -28,8 +37,9 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     kind: "remote-exec",
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high" },
     keys: ["curl", "wget", "invoke-webrequest", "iwr", "urlretrieve"],
-    re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b[^\n;&|]{0,300}(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
+    re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b(?=([^\n;&|]{0,300}))\1(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
     why: "Downloading a file and running it in one go executes an unreviewed binary; publish it in the repository or use a package manager.",
+    needs: (text) => RUN_AFTER.test(text),
     grade: (_m, line, env, base) => byHost(line, env, base, base),
     facts: ["network", "downloads-file", "makes-executable"],
   },
@@ -40,6 +50,8 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["http", "curl", "wget", "download", "iwr", "invoke-webrequest"],
     re: /\b(?:curl|wget|iwr|invoke-webrequest|download\w{0,4}|fetch|get|install|grab|urlretrieve|urlopen|requests\.get)\b[^\n]{0,200}?(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}[:/])|(?:https?|ftp):\/\/[^\s"'`<>)]{1,200}\.(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|bat|cmd|ps1|vbs|jar|bin|sh|command)\b/i,
     why: "This fetches a file from a bare IP address, a paste site, a URL shortener or an anonymous file host, where install lures live; host it with the project or link the vendor's own site.",
+    // The grade keeps only lure hosts: a line without one cannot give a hit (minified code says "get" often).
+    needs: (text, env) => LURE_HOSTS.has(worstHost(text, env.owner) ?? "unknown"),
     grade: (_m, line, env, base) => {
       const host = worstHost(line, env.owner);
       if (host !== "ip" && host !== "lure" && host !== "collector") return null;
