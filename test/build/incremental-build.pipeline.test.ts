@@ -161,7 +161,7 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const { report } = await compare(before, after);
     expect(report.verdicts.malicious).toBeGreaterThan(0);
     expect(report.incremental!.fresh).toBeLessThan(records.length / 2);
-  });
+  }, 300_000);
 
   it("over 1,000 synthetic skills with every kind of change, into a staging folder reading the live site", async () => {
     const records = await synthetic(1000, 11);
@@ -173,7 +173,7 @@ describe("the incremental build writes the bytes a full build writes", () => {
     // The live site is untouched by the staging build.
     const again = await build({ dataDir: before, outDir: join(root, "check-live"), page: false });
     expect(again.skills).toBe(1000);
-  });
+  }, 600_000);
 
   it("over 1,000 synthetic skills when only stats.json changes for a few", async () => {
     const records = await synthetic(1000, 12);
@@ -186,7 +186,7 @@ describe("the incremental build writes the bytes a full build writes", () => {
     });
     const { report } = await compare(before, after);
     expect(report.incremental!.fresh).toBe(2);
-  });
+  }, 600_000);
 
   it("over 5,000 synthetic skills with 1% changed as an hourly crawl brings, with two workers", async () => {
     const records = await synthetic(5000, 13);
