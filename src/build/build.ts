@@ -293,12 +293,18 @@ async function buildFrom(
   // shards while this thread goes on with the lists and the search index.
   const kept = { assembled: 0, kept: 0 };
   const shardJob = read.reuse
-    ? writeKeptShards({ plan, reuse: read.reuse, spillDir: read.spillDir, outDir: resolve(options.outDir), prefix: DATA_PREFIX, sink: data, adopt }).then(
-        (counts): WrittenFile[] => {
-          Object.assign(kept, counts);
-          return [];
-        },
-      )
+    ? writeKeptShards({
+        plan,
+        reuse: read.reuse,
+        spillDir: read.spillDir,
+        outDir: resolve(options.outDir),
+        prefix: DATA_PREFIX,
+        sink: data,
+        adopt,
+      }).then((counts): WrittenFile[] => {
+        Object.assign(kept, counts);
+        return [];
+      })
     : read.parts > 1
       ? runInWorker<WrittenFile[]>("shard-worker", {
           spill,
@@ -456,7 +462,14 @@ async function buildFrom(
       meaningMillis,
       phases,
       ...(options.cache
-        ? { incremental: { used: read.reuse !== undefined, reason: read.incremental?.reason, fresh: read.reuse?.fresh ?? records.length, keptShards: kept.kept } }
+        ? {
+            incremental: {
+              used: read.reuse !== undefined,
+              reason: read.incremental?.reason,
+              fresh: read.reuse?.fresh ?? records.length,
+              keptShards: kept.kept,
+            },
+          }
         : {}),
     };
   } finally {

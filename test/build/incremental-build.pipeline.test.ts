@@ -177,7 +177,9 @@ describe("the incremental build writes the bytes a full build writes", () => {
 
   it("over 1,000 synthetic skills when only stats.json changes for a few", async () => {
     const records = await synthetic(1000, 12);
-    const before = await dataset(records, { "stats.json": JSON.stringify({ [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 1, installs: 2, favorites: 3 } }) });
+    const before = await dataset(records, {
+      "stats.json": JSON.stringify({ [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 1, installs: 2, favorites: 3 } }),
+    });
     const after = await dataset(records, {
       "stats.json": JSON.stringify({
         [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 5, installs: 2, favorites: 3 },
@@ -225,7 +227,13 @@ describe("any doubt falls back to a full build and says why", () => {
     writeFileSync(join(cache, CACHE_FILES.state), JSON.stringify(state));
     damage(site, cache);
     const lines: string[] = [];
-    const report = await build({ dataDir: dataDir ?? b.changed, outDir: site, page: false, cache: { dir: cache, full }, log: (l) => lines.push(l) });
+    const report = await build({
+      dataDir: dataDir ?? b.changed,
+      outDir: site,
+      page: false,
+      cache: { dir: cache, full },
+      log: (l) => lines.push(l),
+    });
     expect(report.incremental?.used).toBe(false);
     expect(report.incremental?.reason).toMatch(reason);
     expect(lines.some((l) => l.startsWith("  full build: ") && reason.test(l))).toBe(true);

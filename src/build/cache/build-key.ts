@@ -33,7 +33,11 @@ let sourceHash: Promise<string> | undefined;
 export function buildSourceHash(): Promise<string> {
   sourceHash ??= (async () => {
     const hash = createHash("sha256");
-    for (const rel of await sourceFiles(SRC)) hash.update(`${rel}\0`).update(await readFile(join(SRC, rel))).update("\0");
+    for (const rel of await sourceFiles(SRC))
+      hash
+        .update(`${rel}\0`)
+        .update(await readFile(join(SRC, rel)))
+        .update("\0");
     return hash.digest("hex");
   })();
   return sourceHash;
@@ -47,7 +51,9 @@ export interface KeyInput {
 /** The key: the formats, the scanner's rules, the build's code, the options and the dataset's shared files. */
 export async function buildKey(input: KeyInput): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ cache: CACHE_FORMAT, manifest: MANIFEST_FORMAT, search: SEARCH_FORMAT, rules: RULES_VERSION, index: input.search }));
+  hash.update(
+    JSON.stringify({ cache: CACHE_FORMAT, manifest: MANIFEST_FORMAT, search: SEARCH_FORMAT, rules: RULES_VERSION, index: input.search }),
+  );
   hash.update(await buildSourceHash());
   // Categories and platforms shape a skill's detail and summary (install commands, category names).
   for (const name of ["categories.json", "platforms.json"]) {

@@ -64,10 +64,17 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
     return { reason: `the build cache is damaged (${CACHE_FILES.state}: ${(e as Error).message.split("\n")[0]})` };
   }
   if (state.format !== CACHE_FORMAT || state.key !== key)
-    return { reason: "the build's code, a format, the trust rules, the options, categories.json or platforms.json changed since the cache was made" };
+    return {
+      reason:
+        "the build's code, a format, the trust rules, the options, categories.json or platforms.json changed since the cache was made",
+    };
   for (const [name, size] of Object.entries(state.sizes)) {
-    const actual = await stat(join(dir, name)).then((s) => s.size, () => -1);
-    if (actual !== size) return { reason: `the build cache is damaged (${name}: ${actual < 0 ? "missing" : `${actual} bytes, ${size} recorded`})` };
+    const actual = await stat(join(dir, name)).then(
+      (s) => s.size,
+      () => -1,
+    );
+    if (actual !== size)
+      return { reason: `the build cache is damaged (${name}: ${actual < 0 ? "missing" : `${actual} bytes, ${size} recorded`})` };
   }
   const previousSite = options.previousSite ?? outDir;
   // The files kept as they are must be the ones the cache describes: same size, not modified since.

@@ -4,13 +4,14 @@
 // the other lines go through what the full pass does to each (stream-pass.ts renderRecord); their
 // entries are spilled for the shards they land in. The result is what the full pass gives, plus
 // what changed, so the second pass rewrites only the shards that hold a changed skill.
+
+import { fnv1a } from "../../contract/fnv.js";
 import { skillKey } from "../../contract/key.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../../dataset/files.js";
 import { forEachLine, type SlimRecord, slim } from "../../dataset/stream.js";
-import { FIELDS } from "../../schemas/fields.js";
 import type { StatsFile } from "../../schemas/dataset.js";
+import { FIELDS } from "../../schemas/fields.js";
 import type { TrustReviewRecord } from "../../schemas/trust.js";
-import { fnv1a } from "../../contract/fnv.js";
 import type { FirstPass } from "../passes.js";
 import { type TrustMark, trustMark } from "../scan-record.js";
 import { PostingCollector } from "../search-index/collect-postings.js";
@@ -152,7 +153,8 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       changed.add(s[0]);
       textHashes.push(...s[7]);
     }
-    const postings = collector && cache.postings ? mergeRows(cache.postings, collector.part(), Int32Array.from(sources), FIELDS.length) : null;
+    const postings =
+      collector && cache.postings ? mergeRows(cache.postings, collector.part(), Int32Array.from(sources), FIELDS.length) : null;
     const meaningIndex =
       meaning && cache.meaning ? mergeRows(cache.meaning, meaning.part(), Int32Array.from(documents), MEANING_FIELDS) : null;
     return {

@@ -131,10 +131,7 @@ const MAGIC = 0x31524950; // "PIR1"
 
 /** Writes `rows` to `file`: a JSON header (keys, row count, lengths), then each field's u32 arrays. */
 export async function writeRows(file: string, rows: IndexRows): Promise<void> {
-  const header = Buffer.from(
-    JSON.stringify({ rows: rows.rows, keys: rows.keys, values: rows.fields.map((f) => f.values.length) }),
-    "utf8",
-  );
+  const header = Buffer.from(JSON.stringify({ rows: rows.rows, keys: rows.keys, values: rows.fields.map((f) => f.values.length) }), "utf8");
   const pad = (4 - ((8 + header.length) % 4)) % 4;
   const head = Buffer.alloc(8 + header.length + pad);
   head.writeUInt32LE(MAGIC, 0);

@@ -35,7 +35,10 @@ const ownerKey = (key: string) => {
 };
 
 /** Whether shards can be kept with these counts; otherwise the reason. */
-export function keptShardsReason(counts: { skillShards: number; textShards: number; summaryShards: number }, reuse: Reuse): string | undefined {
+export function keptShardsReason(
+  counts: { skillShards: number; textShards: number; summaryShards: number },
+  reuse: Reuse,
+): string | undefined {
   const { shards } = reuse.cache.state;
   if (shards.skills !== counts.skillShards || shards.texts !== counts.textShards || shards.summaries !== counts.summaryShards)
     return "the shard counts changed (the dataset grew or shrank past a power of two)";
