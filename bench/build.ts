@@ -22,7 +22,7 @@ const { values } = parseArgs({
     // A rebuild doubles the run; above this size (the 1M run) it is left out unless asked for.
     "rebuild-max": { type: "string", default: "100000" },
     // Without the answer times (minutes at 100k), the build and rebuild figures go to their own file.
-    answers: { type: "boolean", default: true },
+    "no-answers": { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -118,7 +118,7 @@ for (const n of sizes) {
       ...rebuildPhaseNames.map((p) => (second.phases[p] / 1000).toFixed(1)),
     ]);
   }
-  if (values.answers) {
+  if (!values["no-answers"]) {
     log(`[${n}] answer times in-process (over the rebuilt site)`);
     const q = await timeQueries(outDir, kinds, popular);
     log(`[${n}] answer times through wrangler pages dev`);

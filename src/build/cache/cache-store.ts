@@ -35,6 +35,8 @@ export interface CacheOptions {
 export interface OpenCache {
   state: BuildCacheState;
   skills: CachedSkill[];
+  /** Each skill's line of the cache's skills.jsonl, as read. */
+  lines: string[];
   postings: IndexRows | null;
   meaning: IndexRows | null;
   previousSite: string;
@@ -44,13 +46,16 @@ export interface OpenCache {
 export const statsJson = (stats: StatsFile, r: { owner: string; repo: string }) => stableStringify(stats[`${r.owner}/${r.repo}`] ?? null);
 export const reviewsJson = (reviews: readonly TrustReviewRecord[] | undefined) => stableStringify(reviews ?? []);
 
-async function readSkills(file: string): Promise<CachedSkill[]> {
-  const out: CachedSkill[] = [];
+async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines: string[] }> {
+  const skills: CachedSkill[] = [];
+  const lines: string[] = [];
   const input = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    if (line !== "") out.push(CachedSkill.parse(JSON.parse(line)));
+    if (line === "") continue;
+    skills.push(CachedSkill.parse(JSON.parse(line)));
+    lines.push(line);
   }
-  return out;
+  return { skills, lines };
 }
 
 /** Opens the cache in `options.dir` made under `key`, or says why it cannot be used. */
@@ -84,7 +89,7 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
       return { reason: `the previous site is not the one the cache describes (${path} ${s ? "changed" : "missing"})` };
   }
   try {
-    const skills = await readSkills(join(dir, CACHE_FILES.skills));
+    const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
     if (skills.length !== state.skills) throw new Error(`${skills.length} skills, ${state.skills} recorded`);
     const rowsFile = async (name: string, rows: number) => {
       if (!(name in state.sizes)) return null;
@@ -94,7 +99,7 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
     };
     const postings = await rowsFile(CACHE_FILES.postings, state.skills);
     const meaning = await rowsFile(CACHE_FILES.meaning, state.documents);
-    return { state, skills, postings, meaning, previousSite };
+    return { state, skills, lines, postings, meaning, previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
   }
@@ -124,6 +129,12 @@ export async function writeCache(dir: string, key: string, content: CacheContent
   const sizes: Record<string, number> = {};
   const lines: string[] = [];
   content.records.forEach((r, i) => {
+    // A skill taken from the cache is written back as it was read (same key, hash, stats, reviews and entries).
+    const cached = content.lineMarks[i]!.cached;
+    if (cached !== undefined) {
+      lines.push(cached);
+      return;
+    }
     const k = skillKey(r.owner, r.repo);
     const skill: CachedSkill = [
       k,

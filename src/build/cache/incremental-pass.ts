@@ -99,7 +99,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         records.push(hitRecord);
         summaries.push(hit[4]);
         marks.push(hit[5]);
-        lineMarks.push({ hash, texts: hit[7], textBytes: hit[6] });
+        lineMarks.push({ hash, texts: hit[7], textBytes: hit[6], cached: cache.lines[at!] });
         textBytes += hit[6];
         sources.push(at!);
         for (let d = docStart[at!]!; d < docStart[at! + 1]!; d++) documents.push(d);
