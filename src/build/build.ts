@@ -368,7 +368,8 @@ async function buildFrom(
       }
       log("building search index");
       const t = performance.now();
-      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`), meaning);
+      const malicious = marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : []));
+      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`), meaning, malicious);
       searchMillis = performance.now() - t;
       phase("search index");
     }

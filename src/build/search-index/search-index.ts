@@ -7,7 +7,7 @@ import type { PostingCollector, PostingIndex } from "./collect-postings.js";
 import { searchDocument } from "./search-document.js";
 import { writeSearchExtras } from "./search-extras.js";
 import { writeJsonShards, writeTermShards } from "./search-shards.js";
-import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
+import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
 export const MAX_EXPANSIONS = 512;
@@ -37,6 +37,8 @@ export async function writeSearchIndex(
   log: (line: string) => void,
   /** The meaning pass's shards (meaning-pass.ts); none when it did not run. */
   meaning: MeaningManifest = { shards: [], words: 0, related: 0, documents: 0 },
+  /** Ordinals of the skills search leaves out by default (malicious): autocomplete's counts leave them out too. */
+  hidden: readonly number[] = [],
 ): Promise<SearchManifest> {
   const docCount = records.length;
   const started = performance.now();
@@ -51,10 +53,7 @@ export async function writeSearchIndex(
   log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
   const extras = await writeSearchExtras(records, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
 
-  const entries = suggestionEntries(
-    postings,
-    records.map((r) => r.name),
-  );
+  const entries = suggestionEntries(postings, { names: records.map((r) => r.name), surface: surfaceForms(records), hidden });
   const top = topByPrefix(entries);
   const suggest = {
     topPrefixLength: TOP_PREFIX_LENGTH,
