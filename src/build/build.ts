@@ -46,6 +46,10 @@ import { readLastCrawl } from "../dataset/last-crawl.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
 import type { TrustVerdict } from "../schemas/trust.js";
+import type { CacheOptions } from "./cache/cache-store.js";
+import { writeCache } from "./cache/cache-store.js";
+import { tryIncremental } from "./cache/incremental.js";
+import { writeKeptShards } from "./cache/kept-shards.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { openApiDocument } from "./openapi.js";
@@ -59,7 +63,7 @@ import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
-import { readTrustReviews } from "./trust-reviews.js";
+import { readTrustReviews, reviewsByKey } from "./trust-reviews.js";
 
 export interface BuildOptions {
   dataDir: string;
@@ -85,6 +89,12 @@ export interface BuildOptions {
   listHead?: ListHead;
   /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
   workers?: number;
+  /**
+   * The build cache (src/build/cache/, docs/SCALE.md "Incremental builds"): with it, a build reuses
+   * what the cache holds of every unchanged skill and the shards that hold none changed, and leaves
+   * the cache for the next build; without it (the default for the library), every build is full.
+   */
+  cache?: CacheOptions;
 }
 
 export interface BuildReport {
@@ -106,6 +116,8 @@ export interface BuildReport {
   meaningMillis: number;
   /** Milliseconds per phase, in order. */
   phases: Record<string, number>;
+  /** With a cache: whether the build was incremental, and if not why; the skills rendered afresh; the shards kept as they were. */
+  incremental?: { used: boolean; reason?: string; fresh: number; keptShards: number };
 }
 
 const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
@@ -149,6 +161,22 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
   const trustReviews = await readTrustReviews(options.dataDir);
   for (const problem of trustReviews.problems) log(`  skipped review ${problemText(problem)}`);
   const spillDir = join(spillRoot, "groups");
+  const statsFile = files?.stats ?? {};
+  const incremental = options.cache
+    ? await tryIncremental({
+        cache: options.cache,
+        dataDir: options.dataDir,
+        outDir: resolve(options.outDir),
+        search: options.search ?? true,
+        file,
+        spillDir,
+        stats: statsFile,
+        reviews: trustReviews.reviews,
+        progress: (records) => log(`  read ${records} skills`),
+      }).catch((e: Error) => ({ key: undefined, pass: undefined, reason: `the build cache could not be read (${e.message})` }))
+    : undefined;
+  if (incremental?.pass) log(`  incremental build: ${incremental.pass.reuse.fresh} skills rendered afresh, the rest from the build cache`);
+  else if (incremental) log(`  full build: ${incremental.reason}`);
   const pass = async (from: string): Promise<FirstPass> => {
     await rm(spillDir, { recursive: true, force: true });
     await mkdir(spillDir, { recursive: true });
@@ -159,7 +187,7 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
       workers: Math.max(1, Math.floor(options.workers ?? workersFor(size))),
       spillDir,
       groups: spillGroupsFor(size),
-      stats: files?.stats ?? {},
+      stats: statsFile,
       search: options.search ?? true,
       reviews: trustReviews.reviews,
       progress: (records) => {
@@ -167,9 +195,9 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
       },
     });
   };
-  let first: FirstPass | undefined;
+  let first: FirstPass | undefined = incremental?.pass;
   try {
-    first = await pass(file);
+    first ??= await pass(file);
   } catch (e) {
     // A file that cannot be read is the dataset's problem; anything else is the build's own failure.
     if ((e as NodeJS.ErrnoException).syscall === undefined) throw e;
@@ -200,7 +228,8 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     }
     first = await pass(join(sorted, DATASET_FILES.skills));
   }
-  return { ...first, skipped, skippedReviews: trustReviews.problems, files, spillDir };
+  const reuse = first === incremental?.pass ? incremental?.pass?.reuse : undefined;
+  return { ...first, skipped, skippedReviews: trustReviews.problems, files, spillDir, reuse, incremental, reviews: trustReviews.reviews };
 }
 
 export async function build(options: BuildOptions): Promise<BuildReport> {
@@ -253,7 +282,7 @@ async function buildFrom(
   const verdictByKey = new Map(records.map((r, i) => [skillKey(r.owner, r.repo), marks[i]!.verdict]));
   const verdictOf = (r: SkillRecord) => verdictByKey.get(skillKey(r.owner, r.repo))!;
   const vocabulary = vocabularyOf(dataset);
-  const { sink, finish, adopt, contentId } = directorySink(options.outDir);
+  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
 
   log(`writing the shards of ${records.length} skills`);
@@ -262,8 +291,21 @@ async function buildFrom(
   const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
   // With threads to spare (the first pass had several), a worker assembles the detail and files
   // shards while this thread goes on with the lists and the search index.
-  const shardJob =
-    read.parts > 1
+  const kept = { assembled: 0, kept: 0 };
+  const shardJob = read.reuse
+    ? writeKeptShards({
+        plan,
+        reuse: read.reuse,
+        spillDir: read.spillDir,
+        outDir: resolve(options.outDir),
+        prefix: DATA_PREFIX,
+        sink: data,
+        adopt,
+      }).then((counts): WrittenFile[] => {
+        Object.assign(kept, counts);
+        return [];
+      })
+    : read.parts > 1
       ? runInWorker<WrittenFile[]>("shard-worker", {
           spill,
           skillShards: plan.skillShards,
@@ -387,6 +429,23 @@ async function buildFrom(
     const built = BuildManifest.parse({ ...manifest, contentId: contentId(DATA_PREFIX, `${DATA_PREFIX}/${MANIFEST_FILE}`) });
     await data.write(MANIFEST_FILE, json(built));
     const output = await finish();
+    if (options.cache && read.incremental?.key) {
+      await writeCache(options.cache.dir, read.incremental.key, {
+        records,
+        summaries: read.summaries,
+        marks,
+        lineMarks: read.lineMarks,
+        stats: files.stats ?? {},
+        reviews: reviewsByKey(read.reviews),
+        shards: { skills: plan.skillShards, texts: plan.textShards, summaries: plan.summaryShards },
+        aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
+        postings: read.postings,
+        meaning: read.meaning,
+        files: outputFiles(),
+        outDir: resolve(options.outDir),
+      });
+      phase("build cache");
+    }
     const millis = performance.now() - started;
     log(
       `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
@@ -403,6 +462,16 @@ async function buildFrom(
       searchMillis,
       meaningMillis,
       phases,
+      ...(options.cache
+        ? {
+            incremental: {
+              used: read.reuse !== undefined,
+              reason: read.incremental?.reason,
+              fresh: read.reuse?.fresh ?? records.length,
+              keptShards: kept.kept,
+            },
+          }
+        : {}),
     };
   } finally {
     // The spill folder goes once this returns: the worker must be done with it.

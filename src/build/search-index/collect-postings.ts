@@ -129,6 +129,11 @@ export class PostingIndex {
     return this.fields.length;
   }
 
+  /** The arrays as they are (lists by key id; keyOrder[i] is the id of sorted key i), for the build cache (src/build/cache/). */
+  snapshot(): { keys: readonly string[]; keyOrder: Uint32Array; fields: readonly { start: Uint32Array; ordinals: Uint32Array }[] } {
+    return { keys: this.keys, keyOrder: this.keyOrder, fields: this.fields };
+  }
+
   /** The ordinals holding sorted key `i` in `field` (empty when none). */
   list(i: number, field: number): Uint32Array {
     const id = this.keyOrder[i]!;

@@ -124,6 +124,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
         publicDir: options.publicDir ?? join(options.projectDir, "public"),
         sourcesFile: options.crawl.sourcesFile,
         builtAt: options.now(),
+        // Incremental: the cache describes the live site, whose unchanged shards are copied into the staging one.
+        cache: { dir: `${options.outDir}.cache`, previousSite: options.outDir },
         log: (l) => log(`  ${l}`),
       });
       result.build = report;
