@@ -7,23 +7,11 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { isoSeconds } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
-import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { LIST_HEAD, type ListHead } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import {
-  categoriesFile,
-  columnFile,
-  DATA_PREFIX,
-  listAllOrderFile,
-  listHeadFile,
-  listOrderFile,
-  MANIFEST_FILE,
-  OPENAPI_FILE,
-  ROUTES_FILE,
-  trustSetFile,
-} from "../contract/paths.js";
+import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
@@ -48,6 +36,7 @@ import { Category, CategoryDetail } from "../schemas/resources.js";
 import type { TrustVerdict } from "../schemas/trust.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
+import { writeListIndex } from "./list-index.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
@@ -280,22 +269,17 @@ async function buildFrom(
     phase("shards");
 
     log("rendering list index");
-    const listHead = options.listHead ?? LIST_HEAD;
-    const columns = encodeColumns(records, plan.refs, vocabulary);
-    for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
-    for (const sort of SORTS)
-      for (const order of ORDERS) {
-        const all = listOrder(records, sort, order);
-        const ordinals = all.filter((o) => marks[o]!.verdict !== "malicious");
-        await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
-        await data.write(listOrderFile(sort, order), toLittleEndian(ordinals));
-        const heads = encodeListHead(ordinals.subarray(0, listHead.positions), read.summaries, listHead.chunk);
-        for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
-      }
-    for (const verdict of ["malicious", "suspicious"] as const) {
-      const set = Uint32Array.from(marks.flatMap((m, o) => (m.verdict === verdict ? [o] : [])));
-      await data.write(trustSetFile(verdict), toLittleEndian(set));
-    }
+    const lists = await writeListIndex(
+      {
+        records,
+        refs: plan.refs,
+        summaries: read.summaries,
+        verdicts: marks.map((m) => m.verdict),
+        vocabulary,
+        head: options.listHead ?? LIST_HEAD,
+      },
+      data,
+    );
 
     log(`rendering categories in ${vocabulary.locales.length} locales`);
     const members = categoryMembers(categories, listed);
@@ -343,7 +327,7 @@ async function buildFrom(
         suspicious: verdicts.suspicious,
       },
       shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
-      lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
+      lists,
       vocabulary,
       search,
       events: { count: feed.count, last: feed.last },
