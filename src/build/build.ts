@@ -43,7 +43,7 @@ import { writePage } from "./page.js";
 import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import { writeSearchIndex } from "./search-index/search-index.js";
+import { searchSkillsOf, writeSearchIndex } from "./search-index/search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
@@ -216,85 +216,39 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   }
 }
 
+type Read = Awaited<ReturnType<typeof readSkills>>;
+
+/** Moves the slim records, summaries and verdicts out of `read`, so nothing but the caller holds them. */
+function takeRecords(read: Read): Pick<Read, "records" | "summaries" | "marks"> {
+  const taken = { records: read.records, summaries: read.summaries, marks: read.marks };
+  read.records = [];
+  read.summaries = [];
+  read.marks = [];
+  return taken;
+}
+
 async function buildFrom(
-  read: Awaited<ReturnType<typeof readSkills>>,
+  read: Read,
   options: BuildOptions,
   log: (line: string) => void,
   phase: (name: string) => void,
   phases: Record<string, number>,
   started: number,
 ): Promise<BuildReport> {
-  const { records, files } = read;
-  const dataset: Dataset = { records, ...files };
-  const { categories, meta } = dataset;
   phase("read, render and spill");
   const skipped = read.skipped.length > 0 ? `, ${badLines(read.skipped.length)} skipped` : "";
   log(
-    `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
+    `read ${read.records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
-  const { marks } = read;
-  const verdicts: Record<TrustVerdict, number> = { malicious: 0, suspicious: 0, clean: 0 };
-  for (const m of marks) verdicts[m.verdict]++;
-  log(`  trust: ${verdicts.malicious} malicious, ${verdicts.suspicious} suspicious, ${verdicts.clean} clean`);
-  await options.beforeRender?.(dataset, read.skipped, new Map(records.map((r, i) => [r.id, marks[i]!.verdict])));
-  // Lists (by default), categories and top skills leave malicious skills out; `trust=any` reads the full orders.
-  const listed = records.filter((_, i) => marks[i]!.verdict !== "malicious");
-  const verdictByKey = new Map(records.map((r, i) => [skillKey(r.owner, r.repo), marks[i]!.verdict]));
-  const verdictOf = (r: SkillRecord) => verdictByKey.get(skillKey(r.owner, r.repo))!;
-  const vocabulary = vocabularyOf(dataset);
+  const { meta } = read.files;
   const { sink, finish, adopt, contentId } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
-
-  log(`writing the shards of ${records.length} skills`);
-  const plan = planShards(records, read.summaries, read.textBytes);
-  for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
-  const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
-  // With threads to spare (the first pass had several), a worker assembles the detail and files
-  // shards while this thread goes on with the lists and the search index.
-  const shardJob =
-    read.parts > 1
-      ? runInWorker<WrittenFile[]>("shard-worker", {
-          spill,
-          skillShards: plan.skillShards,
-          textShards: plan.textShards,
-          aliasEntries: [...plan.aliasEntries],
-          root: resolve(options.outDir),
-          prefix: DATA_PREFIX,
-        } satisfies ShardJob)
-      : writeSpilledShards(plan, spill, data, (n) => log(`  shards ${n}`)).then((): WrittenFile[] => []);
-  // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
-  shardJob.catch(() => {});
+  // Everything the slim records and summaries give is written first, in a scope of its own: they are
+  // garbage once it returns (a few GB at 1M skills), before the index pass allocates.
+  const written = await writeRecordFiles(takeRecords(read), read, options, data, log);
+  const { shardJob, plan, verdicts, vocabulary } = written;
+  phase("lists, categories, events, status");
   try {
-    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
-    phase("shards");
-
-    log("rendering list index");
-    const lists = await writeListIndex(
-      {
-        records,
-        refs: plan.refs,
-        summaries: read.summaries,
-        verdicts: marks.map((m) => m.verdict),
-        vocabulary,
-        head: options.listHead ?? LIST_HEAD,
-      },
-      data,
-    );
-
-    log(`rendering categories in ${vocabulary.locales.length} locales`);
-    const members = categoryMembers(categories, listed);
-    for (const locale of vocabulary.locales) {
-      const rendered = renderCategories(categories, listed, locale, verdictOf, members);
-      rendered.list.forEach((c) => Category.parse(c));
-      Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
-      await data.write(categoriesFile(locale), json(rendered));
-    }
-
-    const events = await readEventLog(options.dataDir);
-    log(`rendering the events feed (${events.events.length} events)`);
-    const feed = await renderEventFeed(events.events, data);
-    phase("lists, categories, events");
-
     let search: SearchManifest | null = null;
     let searchMillis = 0;
     let meaningMillis = 0;
@@ -305,12 +259,14 @@ async function buildFrom(
         log("building the meaning model");
         const m = performance.now();
         meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        read.meaning = null;
         meaningMillis = performance.now() - m;
         phase("meaning model");
       }
       log("building search index");
       const t = performance.now();
-      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`), meaning);
+      search = await writeSearchIndex(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), meaning);
+      read.postings = null;
       searchMillis = performance.now() - t;
       phase("search index");
     }
@@ -319,34 +275,14 @@ async function buildFrom(
     const manifest = {
       format: MANIFEST_FORMAT,
       generatedAt: meta.generatedAt,
-      counts: {
-        skills: records.length,
-        aliases: plan.aliases,
-        files: records.reduce((n, r) => n + r.files.length, 0),
-        malicious: verdicts.malicious,
-        suspicious: verdicts.suspicious,
-      },
+      counts: written.counts,
       shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
-      lists,
+      lists: written.lists,
       vocabulary,
       search,
-      events: { count: feed.count, last: feed.last },
+      events: written.events,
     } satisfies Omit<BuildManifest, "contentId">;
 
-    log("rendering status and index status");
-    const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
-    const status = renderStatus({
-      dataset,
-      state: await readCrawlState(options.dataDir),
-      lastCrawl: await readLastCrawl(options.dataDir),
-      exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
-      counts: manifest.counts,
-      excluded: new Map(
-        records.flatMap((r, i) => (marks[i]!.why === undefined ? [] : [[skillKey(r.owner, r.repo), marks[i]!.why!] as const])),
-      ),
-      builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
-    });
-    for (const [path, value] of status) await data.write(path, json(value));
     await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
     // The page's static files are the only paths the function does not answer (routes-file.ts).
     const staticPaths: string[] = [];
@@ -375,7 +311,7 @@ async function buildFrom(
       `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
     );
     return {
-      skills: records.length,
+      skills: written.counts.skills,
       skipped: read.skipped,
       skippedReviews: read.skippedReviews,
       verdicts,
@@ -390,5 +326,116 @@ async function buildFrom(
   } finally {
     // The spill folder goes once this returns: the worker must be done with it.
     await shardJob.catch(() => {});
+  }
+}
+
+/**
+ * Writes what the slim records decide: summary shards (and starts the detail shards' assembly),
+ * the list index, categories, the events feed and status. Returns only what the rest of the build
+ * needs (small next to the records); the shard job is awaited by the caller, or here on a failure.
+ */
+async function writeRecordFiles(
+  { records, summaries, marks }: Pick<Read, "records" | "summaries" | "marks">,
+  read: Read,
+  options: BuildOptions,
+  data: OutputSink,
+  log: (line: string) => void,
+) {
+  const dataset: Dataset = { records, ...read.files };
+  const { categories, meta } = dataset;
+  const verdicts: Record<TrustVerdict, number> = { malicious: 0, suspicious: 0, clean: 0 };
+  for (const m of marks) verdicts[m.verdict]++;
+  log(`  trust: ${verdicts.malicious} malicious, ${verdicts.suspicious} suspicious, ${verdicts.clean} clean`);
+  await options.beforeRender?.(dataset, read.skipped, new Map(records.map((r, i) => [r.id, marks[i]!.verdict])));
+  // Lists (by default), categories and top skills leave malicious skills out; `trust=any` reads the full orders.
+  const listed = records.filter((_, i) => marks[i]!.verdict !== "malicious");
+  const verdictByKey = new Map(records.map((r, i) => [skillKey(r.owner, r.repo), marks[i]!.verdict]));
+  const verdictOf = (r: SkillRecord) => verdictByKey.get(skillKey(r.owner, r.repo))!;
+  const vocabulary = vocabularyOf(dataset);
+
+  log(`writing the shards of ${records.length} skills`);
+  const plan = planShards(records, summaries, read.textBytes);
+  for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
+  const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
+  // With threads to spare (the first pass had several), a worker assembles the detail and files
+  // shards while this thread goes on with the lists and the search index.
+  const shardJob =
+    read.parts > 1
+      ? runInWorker<WrittenFile[]>("shard-worker", {
+          spill,
+          skillShards: plan.skillShards,
+          textShards: plan.textShards,
+          aliasEntries: [...plan.aliasEntries],
+          root: resolve(options.outDir),
+          prefix: DATA_PREFIX,
+        } satisfies ShardJob)
+      : writeSpilledShards(plan, spill, data, (n) => log(`  shards ${n}`)).then((): WrittenFile[] => []);
+  // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
+  shardJob.catch(() => {});
+  try {
+    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    // Written: the shard job reads only the plan's counts and old names.
+    plan.summaryFiles.clear();
+
+    log("rendering list index");
+    const lists = await writeListIndex(
+      {
+        records,
+        refs: plan.refs,
+        summaries,
+        verdicts: marks.map((m) => m.verdict),
+        vocabulary,
+        head: options.listHead ?? LIST_HEAD,
+      },
+      data,
+    );
+
+    log(`rendering categories in ${vocabulary.locales.length} locales`);
+    const members = categoryMembers(categories, listed);
+    for (const locale of vocabulary.locales) {
+      const rendered = renderCategories(categories, listed, locale, verdictOf, members);
+      rendered.list.forEach((c) => Category.parse(c));
+      Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
+      await data.write(categoriesFile(locale), json(rendered));
+    }
+
+    const events = await readEventLog(options.dataDir);
+    log(`rendering the events feed (${events.events.length} events)`);
+    const feed = await renderEventFeed(events.events, data);
+
+    const counts = {
+      skills: records.length,
+      aliases: plan.aliases,
+      files: records.reduce((n, r) => n + r.files.length, 0),
+      malicious: verdicts.malicious,
+      suspicious: verdicts.suspicious,
+    };
+    log("rendering status and index status");
+    const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
+    const status = renderStatus({
+      dataset,
+      state: await readCrawlState(options.dataDir),
+      lastCrawl: await readLastCrawl(options.dataDir),
+      exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
+      counts,
+      excluded: new Map(
+        records.flatMap((r, i) => (marks[i]!.why === undefined ? [] : [[skillKey(r.owner, r.repo), marks[i]!.why!] as const])),
+      ),
+      builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
+    });
+    for (const [path, value] of status) await data.write(path, json(value));
+    return {
+      shardJob,
+      plan,
+      verdicts,
+      vocabulary,
+      lists,
+      counts,
+      events: { count: feed.count, last: feed.last },
+      searchSkills: searchSkillsOf(records),
+    };
+  } catch (e) {
+    await shardJob.catch(() => {});
+    throw e;
   }
 }

@@ -8,7 +8,7 @@
 
 import { skillKey } from "../contract/key.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../dataset/files.js";
-import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
+import { type ByteRange, forEachLine, type SlimRecord, slimForBuild } from "../dataset/stream.js";
 import type { StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
 import type { Trust, TrustReviewRecord } from "../schemas/trust.js";
@@ -116,7 +116,7 @@ export async function runPass(
       textBytes += entries.textBytes;
       if (collector) collectSkill(collector, record);
       if (meaning) collectMeaning(meaning, record);
-      records.push(slim(record));
+      records.push(slimForBuild(record));
       summaries.push(summary);
       marks.push(trustMark(trust));
       if (++count % BATCH === 0) {
