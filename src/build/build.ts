@@ -432,7 +432,11 @@ async function writeRecordFiles(
       lists,
       counts,
       events: { count: feed.count, last: feed.last },
-      searchSkills: searchSkillsOf(records),
+      // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
+      searchSkills: searchSkillsOf(
+        records,
+        marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : [])),
+      ),
     };
   } catch (e) {
     await shardJob.catch(() => {});

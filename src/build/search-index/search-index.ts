@@ -6,7 +6,7 @@ import type { PostingCollector, PostingIndex } from "./collect-postings.js";
 import { type NestedSkill, nestedSkills, searchDocument } from "./search-document.js";
 import { writeSearchExtras } from "./search-extras.js";
 import { writeJsonShards, writeTermShards } from "./search-shards.js";
-import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
+import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
 export const MAX_EXPANSIONS = 512;
@@ -34,13 +34,19 @@ export interface SearchSkills {
   count: number;
   names: readonly string[];
   nested: readonly NestedSkill[];
+  /** The surface form of stemmed terms (suggest-build.ts surfaceForms). */
+  surface: ReadonlyMap<string, string>;
+  /** Ordinals of the skills search leaves out by default (malicious): autocomplete's counts leave them out too. */
+  hidden: readonly number[];
 }
 
 /** The SearchSkills of records in ordinal order. */
-export const searchSkillsOf = (records: readonly SkillRecord[]): SearchSkills => ({
+export const searchSkillsOf = (records: readonly SkillRecord[], hidden: readonly number[] = []): SearchSkills => ({
   count: records.length,
   names: records.map((r) => r.name),
   nested: nestedSkills(records),
+  surface: surfaceForms(records),
+  hidden,
 });
 
 /**
@@ -68,7 +74,7 @@ export async function writeSearchIndex(
   log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
   const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
 
-  const entries = suggestionEntries(postings, skills.names);
+  const entries = suggestionEntries(postings, { names: skills.names, surface: skills.surface, hidden: skills.hidden });
   const top = topByPrefix(entries);
   const suggest = {
     topPrefixLength: TOP_PREFIX_LENGTH,
