@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { fnv1a } from "../contract/fnv.js";
 import { skillKey } from "../contract/key.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../dataset/files.js";
-import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
+import { type ByteRange, forEachLine, type SlimRecord, slimForBuild } from "../dataset/stream.js";
 import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
 import type { Trust, TrustReviewRecord } from "../schemas/trust.js";
@@ -140,7 +140,7 @@ export async function runPass(
       textBytes += entries.textBytes;
       if (collector) collectSkill(collector, record);
       if (meaning) collectMeaning(meaning, record);
-      records.push(slim(record));
+      records.push(slimForBuild(record));
       summaries.push(summary);
       marks.push(trustMark(trust));
       lineMarks.push({ hash: lineHash(line), texts: entries.texts.map(([k]) => fnv1a(k)), textBytes: entries.textBytes });
