@@ -183,7 +183,9 @@ function operationObject(op: Operation, vocab: Vocabulary): JsonSchema {
       },
     };
   }
-  const okHeaders = headerRefs(["ETag", "Cache-Control", ...ANSWER_HEADERS, ...(op.headers ?? [])]);
+  // A live answer (index-status: the re-index queue) never comes from the answer cache, so it carries no X-Answer-Cache.
+  const answerHeaders = op.cache === "live" ? ANSWER_HEADERS.filter((h) => h !== "X-Answer-Cache") : ANSWER_HEADERS;
+  const okHeaders = headerRefs(["ETag", "Cache-Control", ...answerHeaders, ...(op.headers ?? [])]);
   const errors: ErrorStatus[] = ["400", "401", ...(op.notFound ? (["404"] as const) : []), "405", "429", "500"];
   return {
     operationId: op.operationId,
@@ -195,7 +197,7 @@ function operationObject(op: Operation, vocab: Vocabulary): JsonSchema {
       "200": { description: "OK", headers: okHeaders, content: { "application/json": { schema: ref("schemas", op.response) } } },
       "304": {
         description: "Not Modified: `If-None-Match` named the current `ETag`.",
-        headers: headerRefs(["ETag", ...ANSWER_HEADERS]),
+        headers: headerRefs(["ETag", ...answerHeaders]),
       },
       ...Object.fromEntries(errors.map((s) => [s, ref("responses", ERRORS[s].name)])),
     },
