@@ -21,6 +21,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // expect.poll waits 1 s by default: too short for a page that waits on a served API while the
+    // machine is busy (a typed search failed that way in a clean-clone run at load average 20).
+    expect: { poll: { timeout: 20_000 } },
     reporters: ["default", "./test/support/not-run-reporter.ts"],
     projects: [
       {
