@@ -72,3 +72,23 @@ def test_every_operation_of_the_document_is_a_method(raw: httpx.Client, api_url:
         name = snake(next(iter(item.values()))["operationId"])
         assert callable(getattr(SkillsDirectory, name, None)), name
         assert callable(getattr(AsyncSkillsDirectory, name, None)), name
+
+
+def test_request_refresh_posts_and_is_idempotent(api_url: str) -> None:
+    with SkillsDirectory(api_url, max_retries=0) as client:
+        first = client.request_refresh("Python-Client", "refresh-me")
+        assert first.data["queued"] is True and first.data["repo"] == "refresh-me"
+        again = client.request_refresh("python-client", "refresh-me")
+        assert again.data["since"] == first.data["since"]
+        with pytest.raises(SkillsDirectoryError) as refused:
+            client.request_refresh("-bad-", "x")
+        assert (refused.value.status, refused.value.code) == (400, "INVALID_PARAMS")
+
+
+def test_request_refresh_async(api_url: str) -> None:
+    async def go() -> Dict[str, Any]:
+        async with AsyncSkillsDirectory(api_url, max_retries=0) as client:
+            result = await client.request_refresh("Python-Client", "refresh-async")
+            return dict(result.data)
+
+    assert asyncio.run(go())["queued"] is True
