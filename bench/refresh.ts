@@ -6,7 +6,7 @@
 // holds the previous build, and the smoke check through `wrangler pages dev`. Baseline measured in
 // the same run: a full build of the same dataset into an empty folder. Target: under 60 s.
 // Usage: npx tsx bench/refresh.ts [--skills N] [--data DIR] [--work DIR]
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -36,16 +36,23 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const REPO = { owner: "acme", repo: "pdf-tools" };
 const NAME = `${REPO.owner}/${REPO.repo}`;
 
-function buildOnce(dataDir: string, outDir: string): { millis: number; maxRssKb: number; changed: number } {
-  const res = spawnSync(tsx, ["bench/build-once.ts", "--data", dataDir, "--out", outDir], {
-    cwd: PROJECT_ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=20000" },
-    maxBuffer: 1 << 26,
+/**
+ * One build in its own process (its peak memory apart), awaited without blocking this process: the
+ * GitHub-compatible server lives here, and a blocked event loop would leave its clients' kept-alive
+ * sockets half-closed.
+ */
+function buildOnce(dataDir: string, outDir: string): Promise<{ millis: number; maxRssKb: number; changed: number }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(tsx, ["bench/build-once.ts", "--data", dataDir, "--out", outDir], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=20000" },
+    });
+    let out = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    child.on("error", fail);
+    child.on("close", (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`build of ${dataDir} failed with ${code}`))));
   });
-  if (res.status !== 0) throw new Error(`build of ${dataDir} failed with ${res.status}`);
-  return JSON.parse(res.stdout);
 }
 
 // The dataset: a copy (the source folder is never written), synthesised first when absent.
@@ -67,7 +74,7 @@ writeFileSync(
   JSON.stringify({
     repos: [NAME],
     topics: [],
-    codeSearch: { enabled: false, query: "", minSize: 0, maxSize: 1, everyHours: 168 },
+    codeSearch: { enabled: false, query: "filename:SKILL.md", minSize: 0, maxSize: 1048576, everyHours: 168 },
     exclude: [],
   }),
 );
@@ -93,7 +100,7 @@ try {
   const first = await crawl("2026-11-21T09:00:00Z");
   if (first.problems.length > 0) throw new Error(first.problems.join("; "));
   await recordEvents(dataDir, first.records, { now: new Date(first.report.finishedAt) });
-  const full = buildOnce(dataDir, siteDir);
+  const full = await buildOnce(dataDir, siteDir);
   log(`[${n}] full build (baseline): ${seconds(full.millis)} s`);
 
   // The change upstream, then what the queued run computes.
@@ -112,7 +119,10 @@ try {
   const t1 = performance.now();
   const events = await recordEvents(dataDir, crawled.records, { now: new Date(crawled.report.finishedAt) });
   const eventsMs = performance.now() - t1;
-  const rebuilt = buildOnce(dataDir, siteDir);
+  const tb = performance.now();
+  const rebuilt = await buildOnce(dataDir, siteDir);
+  // The process's start and exit count too: the run pays them.
+  const buildWall = performance.now() - tb;
   const t2 = performance.now();
   const dataset = await readDataset(dataDir);
   const server = await startPagesDev({ siteDir });
@@ -128,13 +138,17 @@ try {
   }
   const smokeMs = performance.now() - t2;
   if (!served) throw new Error("the changed description is not served");
-  const compute = crawlMs + eventsMs + rebuilt.millis;
+  const compute = crawlMs + eventsMs + buildWall;
   const total = compute + smokeMs;
 
   const rows = [
     [n.toLocaleString("en"), "crawl of one repository (dataset read, merged, written)", seconds(crawlMs)],
     ["", `events (${events.recorded.length} new)`, seconds(eventsMs)],
-    ["", `build over the previous build (${rebuilt.changed} files changed)`, seconds(rebuilt.millis)],
+    [
+      "",
+      `build over the previous build (${rebuilt.changed} files changed; the build's own time ${seconds(rebuilt.millis)} s)`,
+      seconds(buildWall),
+    ],
     ["", "crawl + events + build", `**${seconds(compute)}**`],
     ["", "smoke check through wrangler pages dev (start, checks, stop)", seconds(smokeMs)],
     ["", "request to served, before the deploy", `**${seconds(total)}** (target < 60 s: ${total < 60_000 ? "met" : "not met"})`],
