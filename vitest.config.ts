@@ -25,6 +25,8 @@ export default defineConfig({
     // machine is busy (a typed search failed that way in a clean-clone run at load average 20).
     expect: { poll: { timeout: 20_000 } },
     reporters: ["default", "./test/support/not-run-reporter.ts"],
+    // After each file, every process group its tests started is ended, whether they passed or not.
+    setupFiles: ["test/support/process-teardown.ts"],
     projects: [
       {
         extends: true,

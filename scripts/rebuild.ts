@@ -10,6 +10,7 @@ import { storeFromSpec } from "../src/node/rebuild/dataset-store.js";
 import { rebuild } from "../src/node/rebuild/rebuild.js";
 import { openRefreshQueue } from "../src/node/rebuild/refresh-queue.js";
 import { summaryMarkdown } from "../src/node/rebuild/summary.js";
+import { deployedApiUrl } from "../src/node/serve.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "..");
 
@@ -31,7 +32,7 @@ const USAGE = `[--github-url URL] [--data DIR] [--out DIR] [--public DIR] [--ful
   --deploy               wrangler pages deploy the checked site, then deliver webhooks
   --project NAME         the Cloudflare Pages project (default: name in wrangler.toml)
   --branch NAME          the Pages branch to deploy (default main, the production branch)
-  --api-url URL          the deployed API, for webhook delivery (default https://PROJECT.pages.dev/api/v1)
+  --api-url URL          the deployed API, for webhook delivery (default $SKILLS_API_URL, else https://PROJECT.pages.dev/api/v1)
   --no-webhooks          do not deliver webhooks after the deploy
   --report-dir DIR       write summary.json (with the build figures), summary.md and crawl-report.json there
   --summary FILE         append the Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)
@@ -95,9 +96,7 @@ await runCommand({
       publicDir: values.public && existingFolder(resolve(values.public), "--public"),
       crawl,
       store,
-      deploy: values.deploy
-        ? { project, branch: values.branch, api: values["api-url"] ?? `https://${project}.pages.dev/api/v1` }
-        : undefined,
+      deploy: values.deploy ? { project, branch: values.branch, api: deployedApiUrl(project, values["api-url"]) } : undefined,
       webhooks: !values["no-webhooks"],
       queue,
       log: (line) => process.stderr.write(`${line}\n`),

@@ -44,3 +44,11 @@ export function localApiUrl(env: NodeJS.ProcessEnv = process.env): string {
   if (fromEnv) return fromEnv.replace(/\/+$/, "");
   return `http://127.0.0.1:${portFromEnv(env)}/api/v1`;
 }
+
+/**
+ * The deployed API the rebuild delivers webhooks from: --api-url, else SKILLS_API_URL, else the Pages
+ * project's own address.
+ */
+export function deployedApiUrl(project: string, given: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return given ?? (env.SKILLS_API_URL?.trim().replace(/\/+$/, "") || `https://${project}.pages.dev/api/v1`);
+}

@@ -72,7 +72,7 @@ describe("workflows", () => {
     const ci = steps("ci.yml").flatMap((s) => npmCommands(s.run ?? ""));
     expect(ci).toEqual(npmCommands(script));
     const node = steps("ci.yml").find((s) => s.uses?.startsWith("actions/setup-node@"));
-    expect(node?.with).toMatchObject({ "node-version-file": "package.json", cache: "npm" });
+    expect(node?.with).toMatchObject({ "node-version": ["$", "{{ matrix.node }}"].join(""), cache: "npm" });
     expect(steps("ci.yml").some((s) => s.uses?.startsWith("actions/setup-python@"))).toBe(true);
     expect(Object.keys(workflow("ci.yml").on).sort()).toEqual(["pull_request", "push"]);
   });

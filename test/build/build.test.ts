@@ -1,5 +1,6 @@
-// The build: byte-for-byte determinism, incremental rewrites, bad lines skipped and reported (and
+// The build: incremental rewrites, bad lines skipped and reported (and
 // a broken file refused with every problem listed), and the file layout staying within its shard budget.
+// Byte-for-byte determinism of the whole build (two full builds): determinism.pipeline.test.ts.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -12,10 +13,8 @@ import { DetailEntry } from "../../src/contract/manifest.js";
 import { shardFile } from "../../src/contract/paths.js";
 import { shardOf } from "../../src/contract/shard.js";
 import { SlottedReader } from "../../src/contract/slotted.js";
-import { DatasetError, readDataset, writeJsonFile, writeSkills } from "../../src/dataset/files.js";
-import { PROJECT_ROOT } from "../../src/node/project-root.js";
-import { CategoriesFile, PlatformsFile } from "../../src/schemas/dataset.js";
-import { synthesize } from "../../src/synth/generate.js";
+import { DatasetError, readDataset, writeSkills } from "../../src/dataset/files.js";
+import { writeBuildDataset } from "../support/build-dataset.js";
 
 const made: string[] = [];
 const temp = (name: string) => {
@@ -35,30 +34,10 @@ function listFiles(dir: string): string[] {
 let dataDir: string;
 beforeAll(async () => {
   dataDir = temp("data");
-  const categories = CategoriesFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
-  const platforms = PlatformsFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
-  await writeJsonFile(join(dataDir, "categories.json"), categories);
-  await writeJsonFile(join(dataDir, "platforms.json"), platforms);
-  await writeJsonFile(join(dataDir, "meta.json"), { generatedAt: "2026-11-20T06:00:00Z" });
-  const records = [...synthesize({ skills: 400, seed: 3, categories, platforms })];
-  records[5]!.aliases = ["old-owner/old-name"];
-  // A name freed by a rename and taken by a new repository, and an old name claimed twice.
-  records[7]!.aliases = [`${records[8]!.owner.toUpperCase()}/${records[8]!.repo}`];
-  records[9]!.aliases = ["OLD-OWNER/old-name"];
-  await writeSkills(dataDir, records);
+  await writeBuildDataset(dataDir);
 });
 
 describe("build", () => {
-  it("is deterministic: two builds of one dataset are byte-identical", async () => {
-    const a = temp("a");
-    const b = temp("b");
-    await build({ dataDir, outDir: a });
-    await build({ dataDir, outDir: b });
-    const files = listFiles(a);
-    expect(files).toEqual(listFiles(b));
-    for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
-  });
-
   it("rewrites only the files that hold a changed skill", async () => {
     const out = temp("inc");
     const first = await build({ dataDir, outDir: out, search: false, page: false });

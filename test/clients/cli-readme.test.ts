@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../clients/typescript/src/cli/commands.js";
+import * as entry from "../../clients/typescript/src/index.js";
 import { SkillsDirectory } from "../../clients/typescript/src/index.js";
 import { PACKAGE } from "./cli-package.js";
 
@@ -36,6 +37,12 @@ describe("the README of the TypeScript client", () => {
     const listed = tableAfter("Method").map(([cell]) => /^`(\w+)\(/.exec(cell!)?.[1]);
     expect(listed.every((m) => m !== undefined)).toBe(true);
     expect([...listed].sort()).toEqual(methods);
+  });
+
+  it("names every value the package exports (the client, its error, the default address)", () => {
+    const exported = Object.keys(entry).sort();
+    expect(exported).toEqual(expect.arrayContaining(["SkillsDirectory", "SkillsDirectoryError", "defaultBaseUrl", "DEFAULT_PORT"]));
+    for (const name of exported) expect(readme, `the README names ${name}`).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
   it("has a command table with every command, each naming the client methods it calls", () => {

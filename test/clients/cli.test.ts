@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../clients/typescript/src/cli/commands.js";
 import { progressOn } from "../../clients/typescript/src/cli/progress.js";
 import { confirmer } from "../../clients/typescript/src/cli/prompt.js";
-import { apiBase, DEFAULT_API, main } from "../../clients/typescript/src/cli.js";
+import { apiBase, apiFromOptions, main } from "../../clients/typescript/src/cli.js";
 
 class Capture {
   text = "";
@@ -56,7 +56,7 @@ describe("a wrong command line", () => {
     [["status", "--api", "localhost:8788"], 'the API address "localhost:8788" is not http or https (see skills-directory status --help)'],
     [
       ["status", "--api", "not a url"],
-      'the API address "not a url" is not a URL (as in http://localhost:8788) (see skills-directory status --help)',
+      'the API address "not a url" is not a URL (as in http://127.0.0.1:8788) (see skills-directory status --help)',
     ],
   ])("%j is exit 2 and one line: %s", async (argv, line) => {
     const r = await run(argv);
@@ -103,8 +103,14 @@ describe("help", () => {
 });
 
 describe("the API address", () => {
-  it("is --api, else SKILLS_API_URL, else the local server; an origin alone gets /api/v1", () => {
-    expect(DEFAULT_API).toBe("http://localhost:8788");
+  it("is --api, else SKILLS_API_URL, else the local server on PORT, else on 8788; an origin alone gets /api/v1", () => {
+    expect(apiFromOptions(undefined, {})).toBe("http://127.0.0.1:8788/api/v1");
+    expect(apiFromOptions(undefined, { PORT: "9401" })).toBe("http://127.0.0.1:9401/api/v1");
+    expect(apiFromOptions(undefined, { PORT: "9401", SKILLS_API_URL: "http://127.0.0.1:9500" })).toBe("http://127.0.0.1:9500/api/v1");
+    expect(apiFromOptions("https://skills.example/", { PORT: "9401", SKILLS_API_URL: "http://127.0.0.1:9500" })).toBe(
+      "https://skills.example/api/v1",
+    );
+    expect(() => apiFromOptions(undefined, { PORT: "http" })).toThrow('PORT must be a port number from 1 to 65535, got "http"');
     expect(apiBase("http://localhost:8788")).toBe("http://localhost:8788/api/v1");
     expect(apiBase("http://127.0.0.1:9401/")).toBe("http://127.0.0.1:9401/api/v1");
     expect(apiBase("https://skills.example/api/v1/")).toBe("https://skills.example/api/v1");
@@ -116,6 +122,12 @@ describe("the API address", () => {
     expect(viaEnv.stderr).toContain("http://127.0.0.1:7/api/v1/status");
     const viaFlag = await run(["status", "--api", "http://127.0.0.1:8"], { SKILLS_API_URL: "http://127.0.0.1:7" });
     expect(viaFlag.stderr).toContain("http://127.0.0.1:8/api/v1/status");
+    // The server's own variable moves the CLI too, as it does `npm start`.
+    const viaPort = await run(["status"], { SKILLS_API_URL: "", PORT: "6" });
+    expect(viaPort.stderr).toContain("http://127.0.0.1:6/api/v1/status");
+    const badPort = await run(["status"], { SKILLS_API_URL: "", PORT: "http" });
+    expect(badPort.status).toBe(2);
+    expect(badPort.stderr).toMatch(/^skills-directory: PORT must be a port number/);
   });
 });
 

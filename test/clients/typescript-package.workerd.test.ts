@@ -12,7 +12,6 @@ import { PROJECT_ROOT } from "../../src/node/project-root.js";
 const PACKAGE = join(PROJECT_ROOT, "clients", "typescript");
 const DIST = join(PACKAGE, "dist");
 const WORK = join(PROJECT_ROOT, ".tmp", "ts-client-readme");
-const LOCAL = "http://127.0.0.1:8788/api/v1";
 
 const node = (args: string[], env: Record<string, string> = {}, cwd = WORK) => {
   const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 });
@@ -78,12 +77,13 @@ describe("the README's examples", () => {
     expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
   });
 
-  it("run against the API with the built package and print what they promise", () => {
+  it("run against the API with the built package and print what they promise, finding it through SKILLS_API_URL", () => {
     const outputs = examples.map((code, i) => {
-      expect(code).toContain(LOCAL);
+      // No address written in: the client finds the API from the environment, as a reader's does.
+      expect(code).not.toMatch(/baseUrl|8788/);
       const file = join(WORK, `example-${i + 1}.mjs`);
-      writeFileSync(file, code.replace(LOCAL, inject("api")));
-      const r = node([file]);
+      writeFileSync(file, code);
+      const r = node([file], { SKILLS_API_URL: inject("api"), PORT: "" });
       expect(r.stderr).toBe("");
       expect(r.status).toBe(0);
       return r.stdout.trim().split("\n");
@@ -93,5 +93,15 @@ describe("the README's examples", () => {
     expect(outputs[1]![0]).toMatch(/^\d+ devops skills with stars$/);
     expect(outputs[2]![0]).toMatch(/^NOT_FOUND 404 true$/);
     expect(outputs[3]![0]).toMatch(/^\d+ \d+ 24$/);
+  });
+
+  it("the first example finds the local server from PORT alone, as `PORT=N npm start` moves it", () => {
+    const served = new URL(inject("api"));
+    expect(served.hostname).toBe("127.0.0.1");
+    const env = { ...process.env, PORT: served.port } as Record<string, string>;
+    delete env.SKILLS_API_URL;
+    const r = spawnSync(process.execPath, [join(WORK, "example-1.mjs")], { cwd: WORK, encoding: "utf8", env, timeout: 60_000 });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.split("\n")[0]).toBe("anvil-dev/pdf 8920 <mark>pdf</mark>");
   });
 });

@@ -74,10 +74,11 @@ describe("retries", () => {
 describe("timeouts and cancellation", () => {
   it("times out an attempt that takes too long, and retries it", async () => {
     server = await scriptedServer([
-      { status: 200, body: page([]), delayMs: 2000 },
+      { status: 200, body: page([]), delayMs: 20_000 },
       { status: 200, body: page([]) },
     ]);
-    const result = await new SkillsDirectory({ baseUrl: server.url, timeoutMs: 200, maxRetries: 1, maxRetryDelayMs: 10 }).listSkills();
+    // A second of allowance: the prompt answer must fit in it even on a loaded machine.
+    const result = await new SkillsDirectory({ baseUrl: server.url, timeoutMs: 1000, maxRetries: 1, maxRetryDelayMs: 10 }).listSkills();
     expect(result.requestId).toBe("req-2");
   });
 
@@ -90,7 +91,13 @@ describe("timeouts and cancellation", () => {
   it("stops at once when the caller's signal aborts, without retrying", async () => {
     server = await scriptedServer([{ status: 200, body: page([]), delayMs: 2000 }]);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Abort once the server holds the request (not after a fixed 50 ms, which a loaded machine can
+    // spend before the request even arrives).
+    const arrived = async () => {
+      while (server!.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+      controller.abort();
+    };
+    void arrived();
     const e = await fail(new SkillsDirectory({ baseUrl: server.url, maxRetries: 3 }).listSkills({}, { signal: controller.signal }));
     expect(e.code).toBe("ABORTED");
     expect(server.requests.length).toBe(1);

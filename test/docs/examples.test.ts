@@ -26,7 +26,7 @@ describe("the generated samples", () => {
 
   it("the README's tour shows the current answer to its last curl line", async () => {
     const readme = readFileSync(join(PROJECT_ROOT, "README.md"), "utf8");
-    expect(readme).toContain(`curl 'http://127.0.0.1:8788/api/v1${README_EXAMPLE}'`);
+    expect(readme).toContain(`curl "$API${README_EXAMPLE}"`);
     expect(
       committed(SECTIONS.readme) === (await renderExamples(siteDir, [README_EXAMPLE])),
       "README.md is stale: run npm run docs:examples",

@@ -1,13 +1,13 @@
 // The recipes of the docs run on a fresh clone: every ```sh block marked `<!-- recipe -->` in docs/
 // and the README runs with bash in a copy of the repository's files (no build output, no shared
 // dataset beside it), with its fixed port moved to a free one, and must exit 0.
-import { execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
+import { freshClone } from "../support/fresh-clone.js";
 
 const DOCS = ["README.md", ...readdirSync(join(PROJECT_ROOT, "docs")).map((f) => `docs/${f}`)].filter((f) => f.endsWith(".md"));
 
@@ -22,23 +22,7 @@ const ALL = DOCS.flatMap((file) => recipes(file).map((script, i) => [`${file} #$
 describe("doc recipes on a fresh clone", () => {
   let clone: string;
   beforeAll(() => {
-    clone = mkdtempSync(join(tmpdir(), "fresh-clone-"));
-    // What a clone holds: the tracked files (and new ones not ignored), no dist/, .tmp/ or .wrangler/.
-    const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-      cwd: PROJECT_ROOT,
-      encoding: "utf8",
-    })
-      .split("\0")
-      .filter((f) => f && f !== "node_modules");
-    for (const f of files) {
-      try {
-        mkdirSync(dirname(join(clone, f)), { recursive: true });
-        cpSync(join(PROJECT_ROOT, f), join(clone, f));
-      } catch {
-        /* listed but deleted in the working tree */
-      }
-    }
-    symlinkSync(join(PROJECT_ROOT, "node_modules"), join(clone, "node_modules"));
+    clone = freshClone();
   });
   afterAll(() => rmSync(clone, { recursive: true, force: true }));
 

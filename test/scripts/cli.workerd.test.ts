@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS } from "../../src/api/rate-limit/tiers.js";
 import { LOCAL_DEVELOPMENT_LIMITS } from "../../src/node/local-limits.js";
 import { freePort } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
+import { endProcessGroups, spawnGroup } from "../support/process-groups.js";
 
 const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
 /** Scripts run with tsx (all but `test`), with the file each runs. */
@@ -160,7 +161,8 @@ interface Started {
 
 async function startScript(file: string, args: string[], env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", file, ...args], {
+  // A group of its own, ended with everything in it after the file even if a test fails midway.
+  const child = spawnGroup(process.execPath, ["--import", "tsx", file, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
   });
@@ -179,7 +181,9 @@ async function interrupt(started: Started): Promise<number | null> {
   const exited = new Promise<number | null>((ok) => started.child.once("exit", (code) => ok(code)));
   started.child.kill("SIGINT");
   const code = await exited;
-  await new Promise((r) => setTimeout(r, 1000));
+  // The script waits for its children before exiting, but a loaded machine may take a moment to reap
+  // them: look again every 100 ms for up to 15 s rather than once after a fixed second.
+  for (const deadline = Date.now() + 15_000; spawned.some(alive) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
   expect(spawned.filter(alive)).toEqual([]);
   return code;
 }
@@ -189,15 +193,14 @@ describe("npm start", () => {
   // their own runs left (a spent budget, keys, a build) cannot change what the suite sees.
   const work = mkdtempSync(join(tmpdir(), "npm-start-"));
   const site = join(work, "site");
-  const servers: Started[] = [];
-  afterAll(() => {
-    for (const s of servers) if (s.child.exitCode === null) s.child.kill("SIGKILL");
+  afterAll(async () => {
+    // Not a SIGKILL of the script alone, which would leave wrangler and workerd running in their own group.
+    await endProcessGroups();
     rmSync(work, { recursive: true, force: true });
   });
 
   it("builds and serves offline without stack traces, with development limits it prints, and Ctrl-C stops everything it started", async () => {
     const started = await startScript("scripts/start.ts", ["--out", site, "--state", join(work, "state-start")]);
-    servers.push(started);
     const res = await fetch(`http://127.0.0.1:${started.port}/api/v1/status`);
     expect(res.status).toBe(200);
     const { anonymous } = LOCAL_DEVELOPMENT_LIMITS;
@@ -217,7 +220,6 @@ describe("npm start", () => {
     const spent = await startScript("scripts/serve.ts", ["--dir", site, "--state", join(work, "state-person")], {
       RATE_LIMIT_ANONYMOUS: "2",
     });
-    servers.push(spent);
     const url = `http://127.0.0.1:${spent.port}/api/v1/categories`;
     for (let i = 0; i < 2; i++) expect((await fetch(url)).status).toBe(200);
     const refused = await fetch(url);
@@ -232,7 +234,6 @@ describe("npm start", () => {
     const fresh = await startScript("scripts/serve.ts", ["--dir", site, "--state", join(work, "state-suite")], {
       RATE_LIMIT_ANONYMOUS: "2",
     });
-    servers.push(fresh);
     expect((await fetch(`http://127.0.0.1:${fresh.port}/api/v1/categories`)).status).toBe(200);
     await interrupt(fresh);
   }, 180_000);

@@ -2,6 +2,7 @@
 // (install, update, remove, installed). Text for people, `--json` for programs. Errors are one line
 // on stderr: exit 1 for an API error or a refusal, 2 for a usage error; never a stack trace.
 
+import { completeBaseUrl, DEFAULT_PORT, defaultBaseUrl, type Environment } from "./address.js";
 import { commandNamed } from "./cli/commands.js";
 import type { CommandContext } from "./cli/context.js";
 import { commandUsage, usage } from "./cli/help.js";
@@ -13,19 +14,28 @@ import { InstallError } from "./install/errors.js";
 
 export type { Io, Output } from "./cli/io.js";
 
-export const DEFAULT_API = "http://localhost:8788";
-
-/** The client's base URL from --api, SKILLS_API_URL or the default: an origin alone gets /api/v1. */
+/** The client's base URL from --api (or SKILLS_API_URL): an origin alone gets /api/v1. */
 export function apiBase(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`the API address ${JSON.stringify(value)} is not a URL (as in http://localhost:8788)`);
+    throw new UsageError(`the API address ${JSON.stringify(value)} is not a URL (as in http://127.0.0.1:${DEFAULT_PORT})`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new UsageError(`the API address ${JSON.stringify(value)} is not http or https`);
-  return url.pathname === "/" ? `${url.origin}/api/v1` : value.replace(/\/+$/, "");
+  return completeBaseUrl(value);
+}
+
+/** --api, else SKILLS_API_URL, else the local server on PORT (8788 unless PORT says otherwise): the client's rule. */
+export function apiFromOptions(api: string | undefined, env: Environment): string {
+  if (api !== undefined) return apiBase(api);
+  if (env.SKILLS_API_URL?.trim()) return apiBase(env.SKILLS_API_URL.trim());
+  try {
+    return defaultBaseUrl(env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function apiError(e: SkillsDirectoryError, json: boolean): string {
@@ -60,7 +70,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     const o = parsed.values;
     const client = new SkillsDirectory({
-      baseUrl: apiBase(o.api ?? o["base-url"] ?? io.env.SKILLS_API_URL ?? DEFAULT_API),
+      baseUrl: apiFromOptions(o.api ?? o["base-url"], io.env),
       apiKey: io.env.SKILLS_API_KEY || undefined,
     });
     const print = (text: string) => io.stdout.write(`${text}\n`);

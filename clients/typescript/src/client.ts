@@ -1,5 +1,6 @@
 // SkillsDirectory: one method per endpoint of the API, async iterators over every page, and the
 // transport's retries, timeouts and revalidation underneath. Runs anywhere `fetch` does.
+import { defaultBaseUrl } from "./address.js";
 import type { EventsParams, EventsResponse, SkillEvent } from "./events.js";
 import { EtagCache, pathOf, type QueryValue, type RequestOptions, type Result, Transport } from "./transport.js";
 import type {
@@ -25,8 +26,12 @@ import type {
 } from "./types.js";
 
 export interface ClientOptions {
-  /** The API's base address, ending in /api/v1 (e.g. http://127.0.0.1:8788/api/v1). */
-  baseUrl: string;
+  /**
+   * The API's base address, ending in /api/v1 (e.g. https://skills.example/api/v1). Default:
+   * SKILLS_API_URL from the environment, else the local server, http://127.0.0.1:PORT/api/v1 with
+   * PORT from the environment or 8788 (defaultBaseUrl).
+   */
+  baseUrl?: string;
   /** Sent as `Authorization: Bearer`; raises the hourly rate limit. */
   apiKey?: string;
   /** A fetch implementation (default: the global one). */
@@ -61,12 +66,11 @@ const query = (params: object | undefined): Record<string, QueryValue> => ({ ...
 export class SkillsDirectory {
   readonly #http: Transport;
 
-  constructor(options: ClientOptions) {
-    if (!options?.baseUrl) throw new TypeError("SkillsDirectory needs a baseUrl, such as http://127.0.0.1:8788/api/v1");
+  constructor(options: ClientOptions = {}) {
     if (!options.fetch && typeof globalThis.fetch !== "function") throw new TypeError("no global fetch here: pass options.fetch");
     const cacheOption = options.etagCache;
     this.#http = new Transport({
-      baseUrl: options.baseUrl,
+      baseUrl: options.baseUrl || defaultBaseUrl(),
       apiKey: options.apiKey,
       // Bound so that a global fetch called as a method of the transport keeps its `this` (browsers require it).
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -2,7 +2,7 @@
 
 from ._client import AsyncSkillsDirectory, SkillsDirectory
 from ._errors import RateLimit, SkillsDirectoryError
-from ._http import EtagCache, Result
+from ._http import DEFAULT_PORT, EtagCache, Result, default_base_url
 from ._types import (
     Category,
     CategoryDetail,
@@ -26,6 +26,7 @@ __all__ = [
     "AsyncSkillsDirectory",
     "Category",
     "CategoryDetail",
+    "DEFAULT_PORT",
     "ErrorCode",
     "EtagCache",
     "FileEntry",
@@ -45,5 +46,6 @@ __all__ = [
     "SkillsDirectoryError",
     "Status",
     "Suggestion",
+    "default_base_url",
 ]
 __version__ = "0.1.0"

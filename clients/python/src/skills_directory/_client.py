@@ -27,11 +27,14 @@ H = TypeVar("H", httpx.Client, httpx.AsyncClient)
 
 
 class _Settings(Generic[H]):
-    """The options both clients take: the API, the key, and the retry, timeout and revalidation rules."""
+    """The options both clients take: the API, the key, and the retry, timeout and revalidation rules.
+
+    Without ``base_url`` the API is ``SKILLS_API_URL``, else the local server on ``PORT``, else on 8788
+    (``default_base_url``)."""
 
     def __init__(
         self,
-        base_url: str,
+        base_url: Optional[str] = None,
         api_key: Optional[str] = None,
         *,
         timeout: float = DEFAULT_TIMEOUT,

@@ -7,6 +7,7 @@ longer than ``max_retry_delay`` is not taken: the error is raised instead.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections import OrderedDict
@@ -22,6 +23,9 @@ from ._types import Pagination
 D = TypeVar("D")
 QueryValue = Union[str, int, bool, None]
 
+DEFAULT_PORT = 8788
+"""The port the project's local server (``npm start``) listens on unless ``PORT`` says otherwise."""
+
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_RETRIES = 2
 DEFAULT_MAX_RETRY_DELAY = 10.0
@@ -36,6 +40,29 @@ class Result(Generic[D]):
     meta: Dict[str, Any]
     request_id: Optional[str]
     rate_limit: Optional[RateLimit]
+
+
+def default_base_url(env: Optional[Mapping[str, str]] = None) -> str:
+    """The API's address when none is given: ``SKILLS_API_URL`` (an origin alone gets ``/api/v1``),
+    else the local server at ``http://127.0.0.1:$PORT/api/v1``, with ``PORT`` as the project's server
+    reads it and 8788 when it is unset. The same rule as the server's own commands, so one variable
+    moves the server and another every client. A ``PORT`` that is not a port number is an error
+    rather than a silent fall back to another server."""
+    env = os.environ if env is None else env
+    from_env = (env.get("SKILLS_API_URL") or "").strip()
+    if from_env:
+        url = httpx.URL(from_env)
+        if url.scheme not in ("http", "https") or not url.host:
+            raise ValueError(f"SKILLS_API_URL {from_env!r} is not an http or https URL (as in http://127.0.0.1:{DEFAULT_PORT}/api/v1)")
+        if url.path in ("", "/"):
+            return f"{url.scheme}://{url.netloc.decode('ascii')}/api/v1"
+        return from_env.rstrip("/")
+    raw = (env.get("PORT") or "").strip()
+    if not raw:
+        return f"http://127.0.0.1:{DEFAULT_PORT}/api/v1"
+    if not re.fullmatch(r"\d+", raw) or not 1 <= int(raw) <= 65535:
+        raise ValueError(f"PORT must be a port number from 1 to 65535, got {raw!r}")
+    return f"http://127.0.0.1:{int(raw)}/api/v1"
 
 
 def path_of(*segments: str) -> str:
@@ -97,15 +124,13 @@ class Requests:
 
     def __init__(
         self,
-        base_url: str,
+        base_url: Optional[str],
         api_key: Optional[str],
         max_retries: int,
         max_retry_delay: float,
         etag_cache: Union[bool, EtagCache],
     ) -> None:
-        if not base_url:
-            raise ValueError("base_url is required, such as http://127.0.0.1:8788/api/v1")
-        self.base_url = base_url.rstrip("/")
+        self.base_url = (base_url or default_base_url()).rstrip("/")
         self.api_key = api_key
         self.max_retries = max_retries
         self.max_retry_delay = max_retry_delay

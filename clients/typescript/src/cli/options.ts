@@ -9,7 +9,11 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = {
-  api: { type: "string", placeholder: "URL", help: "the API (default: $SKILLS_API_URL, else http://localhost:8788)" },
+  api: {
+    type: "string",
+    placeholder: "URL",
+    help: "the API (default: $SKILLS_API_URL, else http://127.0.0.1:$PORT/api/v1 with PORT 8788)",
+  },
   "base-url": { type: "string", placeholder: "URL", help: "the former name of --api" },
   json: { type: "boolean", help: "print the API's JSON instead of text" },
   verbose: { type: "boolean", help: "progress on stderr even when it is not a terminal" },
