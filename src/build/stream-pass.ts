@@ -88,6 +88,21 @@ export function renderRecord(record: SkillRecord, stats: StatsFile, reviews: rea
   return { trust, entries, summary };
 }
 
+/** `renderRecord`, or, when its responses do not render valid, the line reported as a bad one (undefined). */
+export function renderOrReport(
+  record: SkillRecord,
+  stats: StatsFile,
+  reviews: readonly TrustReviewRecord[],
+  at: { file: string; line: number; problems: DatasetProblem[] },
+): ReturnType<typeof renderRecord> | undefined {
+  try {
+    return renderRecord(record, stats, reviews);
+  } catch (e) {
+    at.problems.push({ file: at.file, line: at.line, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
+    return undefined;
+  }
+}
+
 /** Records a worker hands over at a time, so its own heap never holds its whole range's. */
 const BATCH = 1000;
 
@@ -123,14 +138,9 @@ export async function runPass(
         return;
       }
       // Everything that can refuse the record comes before anything is kept of it.
-      let rendered: ReturnType<typeof renderRecord>;
       const key = skillKey(record.owner, record.repo);
-      try {
-        rendered = renderRecord(record, input.stats, reviews.get(key) ?? []);
-      } catch (e) {
-        problems.push({ file: input.file, line: lineNo, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
-        return;
-      }
+      const rendered = renderOrReport(record, input.stats, reviews.get(key) ?? [], { file: input.file, line: lineNo, problems });
+      if (!rendered) return;
       const { entries, summary, trust } = rendered;
       if (count > 0 && key < lastKey) sorted = false;
       lastKey = key;

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type BuildReport, build } from "../../src/build/build.js";
 import { CACHE_FILES } from "../../src/build/cache/cache-store.js";
@@ -16,26 +16,10 @@ import { writeJsonFile, writeSkills } from "../../src/dataset/files.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
 import { synthesize } from "../../src/synth/generate.js";
+import { expectSameTree } from "../support/same-tree.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-incremental-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function tree(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const p of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
-    const full = join(dir, p);
-    if (statSync(full).isFile()) out.set(relative(dir, full), readFileSync(full));
-  }
-  return out;
-}
-
-function expectSameTree(actual: string, expected: string) {
-  const ta = tree(actual);
-  const tb = tree(expected);
-  expect([...ta.keys()]).toEqual([...tb.keys()]);
-  const differ = [...tb].filter(([path, bytes]) => !ta.get(path)!.equals(bytes)).map(([path]) => path);
-  expect(differ).toEqual([]);
-}
 
 let folders = 0;
 /** A dataset folder: the project's categories and platforms, a fixed meta.json, these records. */

@@ -18,7 +18,7 @@ import { PostingCollector } from "../search-index/collect-postings.js";
 import { collectMeaning, MEANING_FIELDS } from "../search-index/meaning-collect.js";
 import { collectSkill } from "../search-index/search-index.js";
 import { SpillWriter } from "../spill.js";
-import { type LineMark, lineHash, renderRecord } from "../stream-pass.js";
+import { type LineMark, lineHash, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
 import { mergeRows } from "./index-rows.js";
@@ -111,13 +111,8 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
           problems.push(duplicateProblem(input.file, lineNo, record));
           return;
         }
-        let rendered: ReturnType<typeof renderRecord>;
-        try {
-          rendered = renderRecord(record, input.stats, reviews.get(key) ?? []);
-        } catch (e) {
-          problems.push({ file: input.file, line: lineNo, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
-          return;
-        }
+        const rendered = renderOrReport(record, input.stats, reviews.get(key) ?? [], { file: input.file, line: lineNo, problems });
+        if (!rendered) return;
         const { entries, summary, trust } = rendered;
         spill.add("d", key, entries.detail);
         spill.add("f", key, entries.files);
