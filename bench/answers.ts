@@ -6,17 +6,26 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readDataset } from "../src/dataset/files.js";
 import { ANSWERS_NOTE, answersSection, requestKinds, timeQueries, timeServed } from "./support/answers.js";
+import { folderBySize } from "./support/folders.js";
 import { machineLine } from "./support/machine.js";
 
 const { values } = parseArgs({
-  options: { sizes: { type: "string", default: "100000" }, work: { type: "string", default: ".tmp/bench" } },
+  options: {
+    sizes: { type: "string", default: "100000" },
+    work: { type: "string", default: ".tmp/bench" },
+    // A dataset and its site made elsewhere (bench/build-once.ts at 1M): "1000000=DIR,...".
+    datasets: { type: "string", default: "" },
+    sites: { type: "string", default: "" },
+  },
 });
+const datasets = folderBySize(values.datasets);
+const sites = folderBySize(values.sites);
 const sections: string[] = [];
 for (const n of values.sizes.split(",").map(Number)) {
-  const dataset = await readDataset(join(values.work, `synth-${n}`), { texts: false });
+  const dataset = await readDataset(datasets.get(n) ?? join(values.work, `synth-${n}`), { texts: false });
   const kinds = requestKinds(dataset);
   const popular = requestKinds(dataset, "popular");
-  const site = join(values.work, `site-${n}`);
+  const site = sites.get(n) ?? join(values.work, `site-${n}`);
   process.stderr.write(`[${n}] answer times in-process\n`);
   const q = await timeQueries(site, kinds, popular);
   process.stderr.write(`[${n}] answer times through wrangler pages dev\n`);

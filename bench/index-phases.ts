@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import type { OutputSink } from "../src/build/output.js";
 import { PostingCollector } from "../src/build/search-index/collect-postings.js";
-import { collectSkill, writeSearchIndex } from "../src/build/search-index/search-index.js";
+import { collectSkill, searchSkillsOf, writeSearchIndex } from "../src/build/search-index/search-index.js";
 import { readDataset } from "../src/dataset/files.js";
 import { FIELDS } from "../src/schemas/fields.js";
 
@@ -64,7 +64,7 @@ const collector = new PostingCollector(FIELDS.length);
 for (const record of records) collectSkill(collector, record);
 const postings = collector.finish();
 onLine(`search: indexed ${records.length}/${records.length} skills`);
-await writeSearchIndex(postings, records, sink, onLine);
+await writeSearchIndex(postings, searchSkillsOf(records), sink, onLine);
 times.push({ phase: "total", cpuMs: cpu() - startCpu, wallMs: performance.now() - startWall });
 for (const [path, data] of paths.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
   digest.update(`${path}\0`);

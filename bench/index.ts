@@ -18,6 +18,7 @@ const BENCHES = [
   "events",
   "mcp",
   "trust",
+  "refresh",
 ] as const;
 await runCommand({
   name: "bench",

@@ -1,4 +1,4 @@
-// Search benchmark: npx tsx bench/search.ts [--sizes 10000,100000] [--no-real] [--work DIR] [--queries N]
+// Search benchmark: npx tsx bench/search.ts [--sizes 10000,100000] [--no-real] [--work DIR] [--queries N] [--no-baselines]
 // For synthetic datasets of each size and for the real shared dataset: index build time and bytes,
 // shard count and largest shard; cold (fresh store, nothing loaded) and warm p50/p95 per query kind
 // with bytes loaded; heap after 1,000 mixed queries; beside two baselines measured in the same run on
@@ -70,6 +70,9 @@ const { values } = parseArgs({
     site: { type: "string" },
     label: { type: "string" },
     rebuild: { type: "boolean", default: false },
+    /** The search mode the measure phase asks in (the endpoint's `mode`); the orchestration measures both. */
+    mode: { type: "string", default: "default" },
+    "no-baselines": { type: "boolean", default: false },
   },
 });
 const progress = (line: string) => process.stderr.write(`${line}\n`);
@@ -130,6 +133,7 @@ function countingAssets(site: string) {
 async function run(store: ReturnType<typeof createAssetStore>, q: BenchQuery): Promise<boolean> {
   const url = new URL(`http://bench/api/v1/skills/${q.kind === "autocomplete" ? "autocomplete" : "search"}`);
   for (const [k, v] of Object.entries(q.params)) url.searchParams.set(k, v);
+  if (q.kind !== "autocomplete") url.searchParams.set("mode", values.mode!);
   const scope: RequestScope = {
     url,
     request: new Request(url),
@@ -194,6 +198,10 @@ async function phaseBuild(data: string, site: string) {
     skills: report.skills,
     buildMillis: report.millis,
     indexMillis: report.searchMillis,
+    meaningMillis: report.meaningMillis,
+    meaningBytes: m.meaning.shards.reduce((n, sh) => n + sh.bytes, 0),
+    meaningShards: m.meaning.shards.length,
+    siteBytes: report.output.bytes,
     indexBytes: sizes.reduce((a, b) => a + b, 0),
     shards: sizes.length,
     termShards: m.terms.length,
@@ -492,10 +500,33 @@ async function main() {
     const b = await cached("build.json", () => child(["--phase", "build", "--data", data, "--site", site]));
     progress(`${label}: index built in ${(b.indexMillis / 1000).toFixed(1)} s; generating queries`);
     await cached("queries.json", () => child(["--phase", "queries", "--site", site, "--queries", values.queries!]));
-    progress(`${label}: measuring the sharded search`);
-    const m = JSON.parse(await child(["--phase", "measure", "--site", site], 4096));
+    progress(`${label}: measuring the sharded search, keyword mode`);
+    const keyword = JSON.parse(await child(["--phase", "measure", "--site", site, "--mode", "keyword"], 4096));
+    progress(`${label}: measuring the sharded search, default mode (meaning on)`);
+    const m = JSON.parse(await child(["--phase", "measure", "--site", site, "--mode", "default"], 4096));
     progress(`${label}: measuring the baselines`);
-    const base = await cached("baselines.json", () => child(["--phase", "baselines", "--data", data, "--site", site]));
+    const base = values["no-baselines"]
+      ? { brute: {}, flex: {}, bruteHeap: Number.NaN, flexBuild: Number.NaN, flexHeap: Number.NaN, flexExported: Number.NaN }
+      : await cached("baselines.json", () => child(["--phase", "baselines", "--data", data, "--site", site]));
+    // Meaning's cost: the same queries in both modes, measured in this run; its build time and bytes.
+    const modeRows = KINDS.map((k) => {
+      const [a, d] = [keyword.result[k], m.result[k]];
+      return [
+        k,
+        `${ms(percentile(a.warm, 95))} / ${ms(percentile(d.warm, 95))}`,
+        `${ms(percentile(a.zipf, 95))} / ${ms(percentile(d.zipf, 95))}`,
+        `${ms(percentile(a.cold, 95))} / ${ms(percentile(d.cold, 95))}`,
+        `${mb(percentile(a.bytes, 95))} / ${mb(percentile(d.bytes, 95))}`,
+        `${ms(percentile(a.indexWarm, 95))} / ${ms(percentile(d.indexWarm, 95))}`,
+      ];
+    });
+    const modes = [
+      `Search modes, the same queries in this run, keyword / default (meaning on). Meaning model built in ${((b.meaningMillis ?? Number.NaN) / 1000).toFixed(1)} s ` +
+        `(${((100 * b.meaningMillis) / (b.buildMillis - b.meaningMillis)).toFixed(1)}% of the rest of the build's ${((b.buildMillis - b.meaningMillis) / 1000).toFixed(1)} s); its ${b.meaningShards} related-term shards hold ${mb(b.meaningBytes)} MB ` +
+        `(${((100 * b.meaningBytes) / (b.siteBytes - b.meaningBytes)).toFixed(1)}% of the rest of the site's ${mb(b.siteBytes - b.meaningBytes)} MB).`,
+      "",
+      table(["kind", "warm p95 ms", "Zipf mix warm p95 ms", "cold p95 ms", "cold MB loaded p95", "index-only warm p95 ms"], modeRows),
+    ].join("\n");
     const rows = KINDS.map((k) => {
       const r = m.result[k];
       const warm95 = percentile(r.warm, 95);
@@ -565,6 +596,8 @@ async function main() {
             );
           }).join("; ") +
           ".",
+        "",
+        modes,
       ].join("\n"),
     );
     progress(`${label}: done`);

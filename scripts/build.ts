@@ -9,12 +9,16 @@ import { existingFolder, intOption, runCommand } from "../src/node/cli.js";
 
 await runCommand({
   name: "build",
-  usage: `[--data DIR] [--out DIR] [--sources FILE] [--workers N] [--quiet]
+  usage: `[--data DIR] [--out DIR] [--sources FILE] [--workers N] [--full] [--quiet]
   --data DIR      the dataset folder (default data)
   --out DIR       the site folder to write (default dist); only changed files are rewritten
   --sources FILE  sources.json, whose exclusions /index-status reports (default: the dataset folder's)
   --workers N     worker threads reading the dataset (default: the cores, at most 4, fewer for a small one); any number builds the same bytes
+  --full          build every skill afresh, not only the changed ones (the build cache, OUT.cache beside the site, is written anew)
   --quiet         print only the final line (and the lines skipped)
+Incremental: skills whose dataset line is unchanged are taken from the build cache, and the output is
+the same bytes a full build writes; any doubt (another format, rules, code or configuration, a damaged
+cache) builds in full and says why.
 A line of skills.jsonl that is not a valid record is skipped and reported; the build stops when none
 is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is never rewritten.`,
   options: {
@@ -22,6 +26,7 @@ is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is n
     out: { type: "string", default: "dist" },
     sources: { type: "string" },
     workers: { type: "string" },
+    full: { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
   },
   async run({ values }) {
@@ -34,6 +39,8 @@ is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is n
       sourcesFile: values.sources && resolve(values.sources),
       builtAt: new Date(),
       workers,
+      // Incremental by default: the cache of the last build sits beside the site, never in it (it is not deployed).
+      cache: { dir: resolve(`${values.out}.cache`), full: values.full },
       log: values.quiet ? undefined : (line) => console.log(line),
       beforeRender: async ({ records }, skipped, verdicts) => {
         // A skipped line may be a skill's: no deletion is recorded until every line reads again.

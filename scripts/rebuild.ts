@@ -8,21 +8,27 @@ import { existingFolder, runCommand, UsageError } from "../src/node/cli.js";
 import { CRAWL_OPTIONS, CRAWL_USAGE, crawlSettings } from "../src/node/crawl-options.js";
 import { storeFromSpec } from "../src/node/rebuild/dataset-store.js";
 import { rebuild } from "../src/node/rebuild/rebuild.js";
+import { openRefreshQueue } from "../src/node/rebuild/refresh-queue.js";
 import { summaryMarkdown } from "../src/node/rebuild/summary.js";
 import { deployedApiUrl } from "../src/node/serve.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "..");
 
 const USAGE = `[--github-url URL] [--data DIR] [--out DIR] [--public DIR] [--full] [--only owner/repo[,...]]
+       [--queued [--remote-queue] [--kv-namespace-id ID]]
        [--store folder:PATH|r2:BUCKET[/PREFIX]] [--remote-store] [--persist-to DIR]
        [--deploy] [--project NAME] [--branch NAME] [--api-url URL] [--no-webhooks]
        [--report-dir DIR] [--summary FILE] [--max-failed-share N] [--sources FILE] [--now ISO]
   --data DIR             the dataset folder, replaced only by a successful run (default .dataset)
   --out DIR              the site folder, replaced only by a successful run (default dist)
   --public DIR           hand-written static files copied into the site (default public)
+  --queued               crawl exactly the repositories of the re-index queue (POST .../refresh), then
+                         delete the requests served; an empty queue ends the run at once
+  --remote-queue         the queue is the deployed KV namespace (default: wrangler's local KV)
+  --kv-namespace-id ID   the deployed namespace by id (default: the binding KV of wrangler.toml)
   --store SPEC           restore the dataset from SPEC before crawling, save it there after a deploy
   --remote-store         an r2: store is the bucket on Cloudflare (default: wrangler's local R2)
-  --persist-to DIR       wrangler's local state folder for a local r2: store
+  --persist-to DIR       wrangler's local state folder, for a local r2: store and the local queue
   --deploy               wrangler pages deploy the checked site, then deliver webhooks
   --project NAME         the Cloudflare Pages project (default: name in wrangler.toml)
   --branch NAME          the Pages branch to deploy (default main, the production branch)
@@ -45,6 +51,9 @@ await runCommand({
     public: { type: "string" },
     store: { type: "string" },
     "remote-store": { type: "boolean", default: false },
+    queued: { type: "boolean", default: false },
+    "remote-queue": { type: "boolean", default: false },
+    "kv-namespace-id": { type: "string" },
     "persist-to": { type: "string" },
     deploy: { type: "boolean", default: false },
     project: { type: "string" },
@@ -67,7 +76,19 @@ await runCommand({
       throw new UsageError("--deploy needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the environment");
     }
     const project = values.project ?? projectName();
+    if (values.queued && crawl.only) throw new UsageError("--queued crawls what the queue holds; it cannot be combined with --only");
+    if (!values.queued && (values["remote-queue"] || values["kv-namespace-id"]))
+      throw new UsageError("--remote-queue and --kv-namespace-id need --queued");
+    const queue = values.queued
+      ? await openRefreshQueue({
+          projectDir: PROJECT_ROOT,
+          remote: values["remote-queue"] || values["kv-namespace-id"] !== undefined,
+          namespaceId: values["kv-namespace-id"],
+          persistTo: values["persist-to"] && resolve(values["persist-to"]),
+        })
+      : undefined;
 
+    // The local queue holds wrangler's platform proxy open: it is closed however the run ends.
     const result = await rebuild({
       projectDir: PROJECT_ROOT,
       dataDir: resolve(values.data),
@@ -77,10 +98,11 @@ await runCommand({
       store,
       deploy: values.deploy ? { project, branch: values.branch, api: deployedApiUrl(project, values["api-url"]) } : undefined,
       webhooks: !values["no-webhooks"],
+      queue,
       log: (line) => process.stderr.write(`${line}\n`),
       stderr: process.stderr,
       now: () => crawl.now ?? new Date(),
-    });
+    }).finally(() => queue?.close());
 
     const markdown = summaryMarkdown(result.summary);
     if (values["report-dir"]) {

@@ -9,8 +9,17 @@ export interface AssetFetcher {
 /** The subset of a Workers KV namespace the API uses. */
 export interface KVNamespaceLike {
   get(key: string): Promise<string | null>;
-  put(key: string, value: string, options?: { expirationTtl?: number; expiration?: number }): Promise<void>;
+  put(key: string, value: string, options?: { expirationTtl?: number; expiration?: number; metadata?: unknown }): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Keys by prefix, with their metadata (the re-index queue lists itself; nothing else lists). */
+  list?(options: { prefix: string; limit?: number; cursor?: string }): Promise<KVListing>;
+}
+
+/** One page of a KV listing. */
+export interface KVListing {
+  keys: { name: string; expiration?: number; metadata?: unknown }[];
+  list_complete: boolean;
+  cursor?: string;
 }
 
 /** The subset of an R2 bucket binding the function uses. */

@@ -17,6 +17,9 @@ export const RESPONSE_HEADERS: Record<string, string> = {
   Vary: "Authorization, X-Skills-Client, Sec-Fetch-Site",
 };
 
+/** Allow of the one route that takes a POST (src/api/refresh.ts). */
+export const REFRESH_ALLOW = "POST, OPTIONS";
+
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
@@ -27,6 +30,8 @@ export const PREFLIGHT_HEADERS: Record<string, string> = {
 export const CACHE_CONTROL = {
   data: "public, max-age=300, stale-while-revalidate=3600",
   search: "public, max-age=60",
+  /** Answers with live state (the re-index queue): kept, but checked again (ETag) before each use. */
+  live: "no-cache",
   error: "no-store",
 } as const;
 

@@ -54,5 +54,8 @@ export function route(segments: readonly string[]): Handler | undefined {
   return undefined;
 }
 
+/** Routes whose answer holds live state (index-status: the re-index queue), which the answer cache must not keep. */
+export const isLiveRoute = (segments: readonly string[]): boolean => segments[0] === "index-status";
+
 export const noRoute = (pathname: string) =>
   new ApiError("NOT_FOUND", `no endpoint at ${pathname.slice(0, 200)}; see ${API_PREFIX}/openapi.json for the list`);

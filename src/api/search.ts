@@ -112,7 +112,16 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
 export async function autocompleteEndpoint(scope: RequestScope): Promise<{ data: Suggestion[] }> {
   const params = parseParams(scope.url, suggestQuery, SUGGEST_PARAMS);
   const manifest = searchManifest(scope);
-  const found = await suggest(scope.store, manifest, () => scope.store.columns([]), params.q, params.limit);
+  // Counts leave out what search leaves out by default (malicious skills), read only when there are any.
+  const excluded = await Promise.all(excludedVerdicts("default", scope.manifest).map((v) => ordinalSet(scope.store, v)));
+  const found = await suggest(
+    scope.store,
+    manifest,
+    () => scope.store.columns([]),
+    params.q,
+    params.limit,
+    excluded.map((set) => set.ordinals),
+  );
   return { data: found.map(([text, count]) => ({ text, count })) };
 }
 

@@ -3,8 +3,10 @@
 // unfiltered page within the order's first skills (the manifest's lists.head) is read whole from the order's head file.
 // The prebuilt orders and heads leave malicious skills out (`trust=default`); `trust=any` reads the
 // orders over every skill, and `trust=clean` also leaves out the small set of suspicious ones.
+
+import { decodeCategoryList } from "../contract/category-lists.js";
 import { bitmask } from "../contract/columns.js";
-import { listAllOrderFile, listHeadFile, listOrderFile } from "../contract/paths.js";
+import { categoryHeadFile, categoryListFile, listAllOrderFile, listHeadFile, listOrderFile } from "../contract/paths.js";
 import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
 import type { SkillSummary } from "../schemas/resources.js";
@@ -44,16 +46,12 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   if (plain && !all && (start >= skills || Math.min(end, skills) <= head)) {
     // A page past the end reads nothing; a page of the head, the one or two head files it spans.
     const last = Math.min(end, skills);
-    const first = Math.floor(start / chunk);
-    const count = start < last ? Math.floor((last - 1) / chunk) - first + 1 : 0;
-    const files = await Promise.all(Array.from({ length: count }, (_, k) => store.slotted(listHeadFile(q.sort, q.order, first + k))));
-    // The build validated every summary; the hot path does not check it again.
-    const data = Array.from({ length: Math.max(0, last - start) }, (_, i) => {
-      const at = start + i;
-      return files[Math.floor(at / chunk) - first]!.value(at % chunk) as SkillSummary;
-    });
+    const positions = Array.from({ length: Math.max(0, last - start) }, (_, i) => start + i);
+    const data = positions.length === 0 ? [] : await fromHead(scope, (n) => listHeadFile(q.sort, q.order, n), chunk, positions);
     return { body: { data, pagination: pagination(q.page, q.limit, skills) }, cache: "data" };
   }
+  // A list with a category reads that category's list (src/contract/category-lists.ts) instead of the whole order.
+  if (catMask !== 0 && !all) return categoryPage(scope, q, filter, { start, end, platMask, skipSuspicious });
   // Only the columns this list filters on are read; an unfiltered page past the head reads its order
   // file alone (and the summaries' refs).
   const [order, suspicious, cols] = await Promise.all([
@@ -85,6 +83,84 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   }
   const data = await store.summaries(page);
   return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
+}
+
+/** Summaries of a page of slotted head files by position (`positions` ascending, each below the head's length). */
+async function fromHead(
+  scope: RequestScope,
+  file: (n: number) => string,
+  chunk: number,
+  positions: readonly number[],
+): Promise<SkillSummary[]> {
+  const first = Math.floor(positions[0]! / chunk);
+  const last = Math.floor(positions[positions.length - 1]! / chunk);
+  const files = await Promise.all(Array.from({ length: last - first + 1 }, (_, k) => scope.store.slotted(file(first + k))));
+  // The build validated every summary; the hot path does not check it again.
+  return positions.map((at) => files[Math.floor(at / chunk) - first]!.value(at % chunk) as SkillSummary);
+}
+
+/**
+ * A page of a list filtered by at least one category, `trust` not `any` (or no malicious skill): the
+ * first category's list in the requested order. Unfiltered further, its total is the manifest's
+ * count and a page within its head reads the head files alone; otherwise the list is scanned (its
+ * platforms masks are inline; a second category or `updatedSince` adds its column), and the page's
+ * summaries come from the head files where its positions fall within them.
+ */
+async function categoryPage(
+  scope: RequestScope,
+  q: ListQuery,
+  filter: ListFilter,
+  { start, end, platMask, skipSuspicious }: { start: number; end: number; platMask: number; skipSuspicious: boolean },
+): Promise<HandlerResult> {
+  const { store, manifest } = scope;
+  const [slug, ...others] = filter.categories;
+  const c = manifest.vocabulary.categories.indexOf(slug!);
+  const { head, counts } = manifest.lists.categories;
+  const count = counts[c]!;
+  const headFile = (n: number) => categoryHeadFile(slug!, q.sort, q.order, n);
+  const { chunk } = manifest.lists;
+  const otherMask = bitmask(others, manifest.vocabulary.categories);
+  const since = filter.updatedSince;
+  if (platMask === 0 && otherMask === 0 && since === undefined && !skipSuspicious) {
+    const last = Math.min(end, count);
+    const positions = Array.from({ length: Math.max(0, last - start) }, (_, i) => start + i);
+    if (positions.length === 0 || last <= Math.min(head, count)) {
+      const data = positions.length === 0 ? [] : await fromHead(scope, headFile, chunk, positions);
+      return { body: { data, pagination: pagination(q.page, q.limit, count) }, cache: "data" };
+    }
+  }
+  const [list, suspicious, cols] = await Promise.all([
+    store.decoded(categoryListFile(slug!, q.sort, q.order), decodeCategoryList),
+    skipSuspicious ? ordinalSet(store, "suspicious") : undefined,
+    store.columns([...(otherMask ? ["categories" as const] : []), ...(since !== undefined ? ["updated" as const] : [])]),
+  ]);
+  let total = 0;
+  /** The page's skills: each one's ordinal and position in the category list. */
+  const page: { ordinal: number; at: number }[] = [];
+  for (let i = 0; i < list.count; i++) {
+    if (platMask && (list.platforms(i) & platMask) >>> 0 !== platMask) continue;
+    const o = list.ordinal(i);
+    if (suspicious?.has(o)) continue;
+    if (otherMask && (cols.categories[o]! & otherMask) >>> 0 !== otherMask) continue;
+    if (since !== undefined && cols.updated[o]! < since) continue;
+    if (total >= start && total < end) page.push({ ordinal: o, at: i });
+    total++;
+  }
+  const inHead = page.filter((p) => p.at < head);
+  const rest = page.filter((p) => p.at >= head);
+  const [fromFiles, fromShards] = await Promise.all([
+    inHead.length > 0
+      ? fromHead(
+          scope,
+          headFile,
+          chunk,
+          inHead.map((p) => p.at),
+        )
+      : [],
+    store.summaries(rest.map((p) => p.ordinal)),
+  ]);
+  // Head positions come first in a page (positions ascend), so the two parts join in order.
+  return { body: { data: [...fromFiles, ...fromShards], pagination: pagination(q.page, q.limit, total) }, cache: "data" };
 }
 
 export const LIST_PARAMS = ["page", "limit", "sort", "order", "category", "platform", "updatedSince", "trust"] as const;

@@ -6,7 +6,8 @@ import { skillKey } from "../contract/key.js";
 import { INDEX_STATUS_RULES_FILE, indexStatusFile, STATUS_FILE } from "../contract/paths.js";
 import { shardOf } from "../contract/shard.js";
 import { IndexStatusRules, IndexStatusShard } from "../contract/status.js";
-import { type IndexStatus, Status } from "../schemas/status.js";
+import { type BuiltIndexStatus, type IndexStatus, Status } from "../schemas/status.js";
+import { refreshState } from "./refresh.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { checkNames } from "./skill-lookup.js";
 
@@ -20,10 +21,12 @@ export async function indexStatus(scope: RequestScope, owner: string, repo: stri
   const key = skillKey(owner, repo);
   // A shard holds a few thousand small answers: parsed and checked whole, once per isolate.
   const shard = await scope.store.json(indexStatusFile(shardOf(key, rules.shards)), IndexStatusShard);
-  const known: IndexStatus = Object.hasOwn(shard, key)
+  const known: BuiltIndexStatus = Object.hasOwn(shard, key)
     ? shard[key]!
-    : { owner, repo, state: "unknown", listed: false, reason: null, rule: null, lastCrawledAt: null };
+    : { owner, repo, state: "unknown", listed: false, reason: null, rule: null, lastCrawledAt: null, indexedCommit: null, indexedAt: null };
   const rule = exclusionRule(`${known.owner}/${known.repo}`, rules.exclude);
-  const data: IndexStatus = rule ? { ...known, state: "excluded", reason: "excluded in sources.json", rule } : known;
-  return { body: { data }, cache: "data" };
+  const built: BuiltIndexStatus = rule ? { ...known, state: "excluded", reason: "excluded in sources.json", rule } : known;
+  // The queue is live state in KV, so this answer is never taken from the answer cache.
+  const data: IndexStatus = { ...built, refresh: await refreshState(scope.kv, owner, repo) };
+  return { body: { data }, cache: "live" };
 }

@@ -7,23 +7,11 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { COLUMN_NAMES, encodeColumns, toLittleEndian } from "../contract/columns.js";
 import { isoSeconds } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
-import { encodeListHead, LIST_HEAD, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { LIST_HEAD, type ListHead } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import {
-  categoriesFile,
-  columnFile,
-  DATA_PREFIX,
-  listAllOrderFile,
-  listHeadFile,
-  listOrderFile,
-  MANIFEST_FILE,
-  OPENAPI_FILE,
-  ROUTES_FILE,
-  trustSetFile,
-} from "../contract/paths.js";
+import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
 import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
@@ -46,20 +34,25 @@ import { readLastCrawl } from "../dataset/last-crawl.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
 import type { TrustVerdict } from "../schemas/trust.js";
+import type { CacheOptions } from "./cache/cache-store.js";
+import { writeCache } from "./cache/cache-store.js";
+import { tryIncremental } from "./cache/incremental.js";
+import { writeKeptShards } from "./cache/kept-shards.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
+import { writeListIndex } from "./list-index.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import { writeSearchIndex } from "./search-index/search-index.js";
+import { searchSkillsOf, writeSearchIndex } from "./search-index/search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
-import { readTrustReviews } from "./trust-reviews.js";
+import { readTrustReviews, reviewsByKey } from "./trust-reviews.js";
 
 export interface BuildOptions {
   dataDir: string;
@@ -85,6 +78,12 @@ export interface BuildOptions {
   listHead?: ListHead;
   /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
   workers?: number;
+  /**
+   * The build cache (src/build/cache/, docs/SCALE.md "Incremental builds"): with it, a build reuses
+   * what the cache holds of every unchanged skill and the shards that hold none changed, and leaves
+   * the cache for the next build; without it (the default for the library), every build is full.
+   */
+  cache?: CacheOptions;
 }
 
 export interface BuildReport {
@@ -106,6 +105,8 @@ export interface BuildReport {
   meaningMillis: number;
   /** Milliseconds per phase, in order. */
   phases: Record<string, number>;
+  /** With a cache: whether the build was incremental, and if not why; the skills rendered afresh; the shards kept as they were. */
+  incremental?: { used: boolean; reason?: string; fresh: number; keptShards: number };
 }
 
 const prefixed = (sink: OutputSink, prefix: string): OutputSink => ({
@@ -149,6 +150,22 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
   const trustReviews = await readTrustReviews(options.dataDir);
   for (const problem of trustReviews.problems) log(`  skipped review ${problemText(problem)}`);
   const spillDir = join(spillRoot, "groups");
+  const statsFile = files?.stats ?? {};
+  const incremental = options.cache
+    ? await tryIncremental({
+        cache: options.cache,
+        dataDir: options.dataDir,
+        outDir: resolve(options.outDir),
+        search: options.search ?? true,
+        file,
+        spillDir,
+        stats: statsFile,
+        reviews: trustReviews.reviews,
+        progress: (records) => log(`  read ${records} skills`),
+      }).catch((e: Error) => ({ key: undefined, pass: undefined, reason: `the build cache could not be read (${e.message})` }))
+    : undefined;
+  if (incremental?.pass) log(`  incremental build: ${incremental.pass.reuse.fresh} skills rendered afresh, the rest from the build cache`);
+  else if (incremental) log(`  full build: ${incremental.reason}`);
   const pass = async (from: string): Promise<FirstPass> => {
     await rm(spillDir, { recursive: true, force: true });
     await mkdir(spillDir, { recursive: true });
@@ -159,7 +176,7 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
       workers: Math.max(1, Math.floor(options.workers ?? workersFor(size))),
       spillDir,
       groups: spillGroupsFor(size),
-      stats: files?.stats ?? {},
+      stats: statsFile,
       search: options.search ?? true,
       reviews: trustReviews.reviews,
       progress: (records) => {
@@ -167,9 +184,9 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
       },
     });
   };
-  let first: FirstPass | undefined;
+  let first: FirstPass | undefined = incremental?.pass;
   try {
-    first = await pass(file);
+    first ??= await pass(file);
   } catch (e) {
     // A file that cannot be read is the dataset's problem; anything else is the build's own failure.
     if ((e as NodeJS.ErrnoException).syscall === undefined) throw e;
@@ -200,7 +217,8 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     }
     first = await pass(join(sorted, DATASET_FILES.skills));
   }
-  return { ...first, skipped, skippedReviews: trustReviews.problems, files, spillDir };
+  const reuse = first === incremental?.pass ? incremental?.pass?.reuse : undefined;
+  return { ...first, skipped, skippedReviews: trustReviews.problems, files, spillDir, reuse, incremental, reviews: trustReviews.reviews };
 }
 
 export async function build(options: BuildOptions): Promise<BuildReport> {
@@ -227,90 +245,42 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   }
 }
 
+type Read = Awaited<ReturnType<typeof readSkills>>;
+
+/** Moves the slim records, summaries and verdicts out of `read`, so nothing but the caller holds them. */
+function takeRecords(read: Read): Pick<Read, "records" | "summaries" | "marks"> {
+  const taken = { records: read.records, summaries: read.summaries, marks: read.marks };
+  read.records = [];
+  read.summaries = [];
+  read.marks = [];
+  return taken;
+}
+
 async function buildFrom(
-  read: Awaited<ReturnType<typeof readSkills>>,
+  read: Read,
   options: BuildOptions,
   log: (line: string) => void,
   phase: (name: string) => void,
   phases: Record<string, number>,
   started: number,
 ): Promise<BuildReport> {
-  const { records, files } = read;
-  const dataset: Dataset = { records, ...files };
-  const { categories, meta } = dataset;
   phase("read, render and spill");
   const skipped = read.skipped.length > 0 ? `, ${badLines(read.skipped.length)} skipped` : "";
   log(
-    `read ${records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
+    `read ${read.records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
-  const { marks } = read;
-  const verdicts: Record<TrustVerdict, number> = { malicious: 0, suspicious: 0, clean: 0 };
-  for (const m of marks) verdicts[m.verdict]++;
-  log(`  trust: ${verdicts.malicious} malicious, ${verdicts.suspicious} suspicious, ${verdicts.clean} clean`);
-  await options.beforeRender?.(dataset, read.skipped, new Map(records.map((r, i) => [r.id, marks[i]!.verdict])));
-  // Lists (by default), categories and top skills leave malicious skills out; `trust=any` reads the full orders.
-  const listed = records.filter((_, i) => marks[i]!.verdict !== "malicious");
-  const verdictByKey = new Map(records.map((r, i) => [skillKey(r.owner, r.repo), marks[i]!.verdict]));
-  const verdictOf = (r: SkillRecord) => verdictByKey.get(skillKey(r.owner, r.repo))!;
-  const vocabulary = vocabularyOf(dataset);
-  const { sink, finish, adopt, contentId } = directorySink(options.outDir);
+  const { meta } = read.files;
+  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
-
-  log(`writing the shards of ${records.length} skills`);
-  const plan = planShards(records, read.summaries, read.textBytes);
-  for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
-  const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
-  // With threads to spare (the first pass had several), a worker assembles the detail and files
-  // shards while this thread goes on with the lists and the search index.
-  const shardJob =
-    read.parts > 1
-      ? runInWorker<WrittenFile[]>("shard-worker", {
-          spill,
-          skillShards: plan.skillShards,
-          textShards: plan.textShards,
-          aliasEntries: [...plan.aliasEntries],
-          root: resolve(options.outDir),
-          prefix: DATA_PREFIX,
-        } satisfies ShardJob)
-      : writeSpilledShards(plan, spill, data, (n) => log(`  shards ${n}`)).then((): WrittenFile[] => []);
-  // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
-  shardJob.catch(() => {});
+  // Everything the slim records and summaries give is written first, in a scope of its own: they are
+  // garbage once it returns (a few GB at 1M skills), before the index pass allocates.
+  const taken = takeRecords(read);
+  // The build cache keeps the slim records for the next build, so with a cache they live to the end.
+  const forCache = options.cache && read.incremental?.key ? taken : undefined;
+  const written = await writeRecordFiles(taken, read, options, data, adopt, log);
+  const { shardJob, plan, verdicts, vocabulary } = written;
+  phase("lists, categories, events, status");
   try {
-    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
-    phase("shards");
-
-    log("rendering list index");
-    const listHead = options.listHead ?? LIST_HEAD;
-    const columns = encodeColumns(records, plan.refs, vocabulary);
-    for (const name of COLUMN_NAMES) await data.write(columnFile(name), columns[name]);
-    for (const sort of SORTS)
-      for (const order of ORDERS) {
-        const all = listOrder(records, sort, order);
-        const ordinals = all.filter((o) => marks[o]!.verdict !== "malicious");
-        await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
-        await data.write(listOrderFile(sort, order), toLittleEndian(ordinals));
-        const heads = encodeListHead(ordinals.subarray(0, listHead.positions), read.summaries, listHead.chunk);
-        for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
-      }
-    for (const verdict of ["malicious", "suspicious"] as const) {
-      const set = Uint32Array.from(marks.flatMap((m, o) => (m.verdict === verdict ? [o] : [])));
-      await data.write(trustSetFile(verdict), toLittleEndian(set));
-    }
-
-    log(`rendering categories in ${vocabulary.locales.length} locales`);
-    const members = categoryMembers(categories, listed);
-    for (const locale of vocabulary.locales) {
-      const rendered = renderCategories(categories, listed, locale, verdictOf, members);
-      rendered.list.forEach((c) => Category.parse(c));
-      Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
-      await data.write(categoriesFile(locale), json(rendered));
-    }
-
-    const events = await readEventLog(options.dataDir);
-    log(`rendering the events feed (${events.events.length} events)`);
-    const feed = await renderEventFeed(events.events, data);
-    phase("lists, categories, events");
-
     let search: SearchManifest | null = null;
     let searchMillis = 0;
     let meaningMillis = 0;
@@ -321,12 +291,14 @@ async function buildFrom(
         log("building the meaning model");
         const m = performance.now();
         meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        if (!forCache) read.meaning = null;
         meaningMillis = performance.now() - m;
         phase("meaning model");
       }
       log("building search index");
       const t = performance.now();
-      search = await writeSearchIndex(read.postings, records, data, (line) => log(`  ${line}`), meaning);
+      search = await writeSearchIndex(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), meaning);
+      if (!forCache) read.postings = null;
       searchMillis = performance.now() - t;
       phase("search index");
     }
@@ -335,34 +307,14 @@ async function buildFrom(
     const manifest = {
       format: MANIFEST_FORMAT,
       generatedAt: meta.generatedAt,
-      counts: {
-        skills: records.length,
-        aliases: plan.aliases,
-        files: records.reduce((n, r) => n + r.files.length, 0),
-        malicious: verdicts.malicious,
-        suspicious: verdicts.suspicious,
-      },
+      counts: written.counts,
       shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
-      lists: { head: Math.min(listHead.positions, records.length), chunk: listHead.chunk },
+      lists: written.lists,
       vocabulary,
       search,
-      events: { count: feed.count, last: feed.last },
+      events: written.events,
     } satisfies Omit<BuildManifest, "contentId">;
 
-    log("rendering status and index status");
-    const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
-    const status = renderStatus({
-      dataset,
-      state: await readCrawlState(options.dataDir),
-      lastCrawl: await readLastCrawl(options.dataDir),
-      exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
-      counts: manifest.counts,
-      excluded: new Map(
-        records.flatMap((r, i) => (marks[i]!.why === undefined ? [] : [[skillKey(r.owner, r.repo), marks[i]!.why!] as const])),
-      ),
-      builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
-    });
-    for (const [path, value] of status) await data.write(path, json(value));
     await data.write(OPENAPI_FILE, `${stableStringify(openApiDocument(vocabulary), 2)}\n`);
     // The page's static files are the only paths the function does not answer (routes-file.ts).
     const staticPaths: string[] = [];
@@ -386,12 +338,29 @@ async function buildFrom(
     const built = BuildManifest.parse({ ...manifest, contentId: contentId(DATA_PREFIX, `${DATA_PREFIX}/${MANIFEST_FILE}`) });
     await data.write(MANIFEST_FILE, json(built));
     const output = await finish();
+    if (options.cache && read.incremental?.key && forCache) {
+      await writeCache(options.cache.dir, read.incremental.key, {
+        records: forCache.records,
+        summaries: forCache.summaries,
+        marks: forCache.marks,
+        lineMarks: read.lineMarks,
+        stats: read.files.stats ?? {},
+        reviews: reviewsByKey(read.reviews),
+        shards: { skills: plan.skillShards, texts: plan.textShards, summaries: plan.summaryShards },
+        aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
+        postings: read.postings,
+        meaning: read.meaning,
+        files: outputFiles(),
+        outDir: resolve(options.outDir),
+      });
+      phase("build cache");
+    }
     const millis = performance.now() - started;
     log(
       `wrote ${output.written} of ${output.files} files (${output.unchanged} unchanged, ${output.removed} removed) in ${Math.round(millis)} ms`,
     );
     return {
-      skills: records.length,
+      skills: written.counts.skills,
       skipped: read.skipped,
       skippedReviews: read.skippedReviews,
       verdicts,
@@ -402,9 +371,149 @@ async function buildFrom(
       searchMillis,
       meaningMillis,
       phases,
+      ...(options.cache
+        ? {
+            incremental: {
+              used: read.reuse !== undefined,
+              reason: read.incremental?.reason,
+              fresh: read.reuse?.fresh ?? written.counts.skills,
+              keptShards: written.kept.kept,
+            },
+          }
+        : {}),
     };
   } finally {
     // The spill folder goes once this returns: the worker must be done with it.
     await shardJob.catch(() => {});
+  }
+}
+
+/**
+ * Writes what the slim records decide: summary shards (and starts the detail shards' assembly),
+ * the list index, categories, the events feed and status. Returns only what the rest of the build
+ * needs (small next to the records); the shard job is awaited by the caller, or here on a failure.
+ */
+async function writeRecordFiles(
+  { records, summaries, marks }: Pick<Read, "records" | "summaries" | "marks">,
+  read: Read,
+  options: BuildOptions,
+  data: OutputSink,
+  adopt: (file: WrittenFile) => void,
+  log: (line: string) => void,
+) {
+  const dataset: Dataset = { records, ...read.files };
+  const { categories, meta } = dataset;
+  const verdicts: Record<TrustVerdict, number> = { malicious: 0, suspicious: 0, clean: 0 };
+  for (const m of marks) verdicts[m.verdict]++;
+  log(`  trust: ${verdicts.malicious} malicious, ${verdicts.suspicious} suspicious, ${verdicts.clean} clean`);
+  await options.beforeRender?.(dataset, read.skipped, new Map(records.map((r, i) => [r.id, marks[i]!.verdict])));
+  // Lists (by default), categories and top skills leave malicious skills out; `trust=any` reads the full orders.
+  const listed = records.filter((_, i) => marks[i]!.verdict !== "malicious");
+  const verdictByKey = new Map(records.map((r, i) => [skillKey(r.owner, r.repo), marks[i]!.verdict]));
+  const verdictOf = (r: SkillRecord) => verdictByKey.get(skillKey(r.owner, r.repo))!;
+  const vocabulary = vocabularyOf(dataset);
+
+  log(`writing the shards of ${records.length} skills`);
+  const plan = planShards(records, summaries, read.textBytes);
+  for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
+  const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
+  // With threads to spare (the first pass had several), a worker assembles the detail and files
+  // shards while this thread goes on with the lists and the search index.
+  const kept = { assembled: 0, kept: 0 };
+  const shardJob = read.reuse
+    ? writeKeptShards({
+        plan,
+        reuse: read.reuse,
+        spillDir: read.spillDir,
+        outDir: resolve(options.outDir),
+        prefix: DATA_PREFIX,
+        sink: data,
+        adopt,
+      }).then((counts): WrittenFile[] => {
+        Object.assign(kept, counts);
+        return [];
+      })
+    : read.parts > 1
+      ? runInWorker<WrittenFile[]>("shard-worker", {
+          spill,
+          skillShards: plan.skillShards,
+          textShards: plan.textShards,
+          aliasEntries: [...plan.aliasEntries],
+          root: resolve(options.outDir),
+          prefix: DATA_PREFIX,
+        } satisfies ShardJob)
+      : writeSpilledShards(plan, spill, data, (n) => log(`  shards ${n}`)).then((): WrittenFile[] => []);
+  // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
+  shardJob.catch(() => {});
+  try {
+    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    // Written: the shard job reads only the plan's counts and old names.
+    plan.summaryFiles.clear();
+
+    log("rendering list index");
+    const lists = await writeListIndex(
+      {
+        records,
+        refs: plan.refs,
+        summaries,
+        verdicts: marks.map((m) => m.verdict),
+        vocabulary,
+        head: options.listHead ?? LIST_HEAD,
+      },
+      data,
+    );
+
+    log(`rendering categories in ${vocabulary.locales.length} locales`);
+    const members = categoryMembers(categories, listed);
+    for (const locale of vocabulary.locales) {
+      const rendered = renderCategories(categories, listed, locale, verdictOf, members);
+      rendered.list.forEach((c) => Category.parse(c));
+      Object.values(rendered.details).forEach((c) => CategoryDetail.parse(c));
+      await data.write(categoriesFile(locale), json(rendered));
+    }
+
+    const events = await readEventLog(options.dataDir);
+    log(`rendering the events feed (${events.events.length} events)`);
+    const feed = await renderEventFeed(events.events, data);
+
+    const counts = {
+      skills: records.length,
+      aliases: plan.aliases,
+      files: records.reduce((n, r) => n + r.files.length, 0),
+      malicious: verdicts.malicious,
+      suspicious: verdicts.suspicious,
+    };
+    log("rendering status and index status");
+    const sourcesFile = options.sourcesFile ?? join(options.dataDir, "sources.json");
+    const status = renderStatus({
+      dataset,
+      state: await readCrawlState(options.dataDir),
+      lastCrawl: await readLastCrawl(options.dataDir),
+      exclude: existsSync(sourcesFile) ? (await readSources(sourcesFile)).exclude : [],
+      counts,
+      excluded: new Map(
+        records.flatMap((r, i) => (marks[i]!.why === undefined ? [] : [[skillKey(r.owner, r.repo), marks[i]!.why!] as const])),
+      ),
+      builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
+    });
+    for (const [path, value] of status) await data.write(path, json(value));
+    return {
+      shardJob,
+      kept,
+      plan,
+      verdicts,
+      vocabulary,
+      lists,
+      counts,
+      events: { count: feed.count, last: feed.last },
+      // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
+      searchSkills: searchSkillsOf(
+        records,
+        marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : [])),
+      ),
+    };
+  } catch (e) {
+    await shardJob.catch(() => {});
+    throw e;
   }
 }

@@ -9,6 +9,7 @@ import {
   IndexStatusEnvelope,
   Meta,
   Pagination,
+  RefreshQueuedEnvelope,
   SearchEnvelope,
   SearchMeta,
   SkillContentEnvelope,
@@ -21,6 +22,7 @@ import {
 } from "../schemas/envelope.js";
 import { EventsEnvelope, SkillEvent } from "../schemas/events.js";
 import { FileEntry } from "../schemas/files.js";
+import { RefreshQueued, RefreshState } from "../schemas/refresh.js";
 import {
   Category,
   CategoryDetail,
@@ -58,6 +60,8 @@ const COMPONENTS = {
   Status,
   CrawlSummary,
   IndexStatus,
+  RefreshState,
+  RefreshQueued,
   Error: ErrorEnvelope,
   SkillListResponse: SkillListEnvelope,
   SkillDetailResponse: SkillDetailEnvelope,
@@ -72,6 +76,7 @@ const COMPONENTS = {
   EventListResponse: EventsEnvelope,
   StatusResponse: StatusEnvelope,
   IndexStatusResponse: IndexStatusEnvelope,
+  RefreshQueuedResponse: RefreshQueuedEnvelope,
 } satisfies Record<string, z.ZodType>;
 
 export type ComponentName = keyof typeof COMPONENTS;

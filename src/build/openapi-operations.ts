@@ -28,8 +28,10 @@ export interface Operation {
   response: ComponentName;
   /** Extra response headers of the 200 (beyond the ones every answer carries). */
   headers?: readonly "Content-Language"[];
-  /** Caching class of the 200, as the function sends it. */
-  cache: "data" | "search" | "document";
+  /** The HTTP method; every operation but the re-index request is a GET (with HEAD). */
+  method?: "get" | "post";
+  /** Caching class of the 200 (202 for a POST), as the function sends it. */
+  cache: "data" | "search" | "document" | "live" | "none";
   /** Statuses besides 200 and 304; every operation can answer 400, 401, 405, 429 and 500. */
   notFound: boolean;
 }
@@ -201,7 +203,20 @@ export const OPERATIONS: readonly Operation[] = [
       "`indexed`, `excluded` (with the reason, and the `sources.json` pattern as `rule` when one matched), `failed` at the last crawl (why, and whether the previous record is still served) or `unknown` (a 200, not a 404), with when a crawl last looked at the repository.",
     pathParams: { owner: OWNER, repo: REPO },
     response: "IndexStatusResponse",
-    cache: "data",
+    cache: "live",
+    notFound: false,
+  },
+  {
+    path: "/index-status/{owner}/{repo}/refresh",
+    operationId: "requestRefresh",
+    method: "post",
+    tag: "Meta",
+    summary: "Ask for a re-index of a repository",
+    description:
+      "Queues a public GitHub repository for the next re-index run (every 15 minutes), which re-reads it (or discovers it, when the directory does not list it yet and it holds skills) and serves the result. No body and no key are needed. Answers 202 with the queue state; a repository already queued gets the same answer again, its `since` unchanged. A name that cannot be a GitHub repository, or one the directory's sources exclude, is a 400. Limits: 10 requests an hour from one address (IPv4 address, IPv6 /64) and one accepted request per repository every 10 minutes (429 with `Retry-After`); the queue holds at most 500 repositories, and a request beyond that is a 503 `QUEUE_FULL` with `Retry-After`. The function never calls GitHub.",
+    pathParams: { owner: OWNER, repo: REPO },
+    response: "RefreshQueuedResponse",
+    cache: "none",
     notFound: false,
   },
 ];

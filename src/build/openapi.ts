@@ -35,7 +35,7 @@ const HEADERS: Record<string, JsonSchema> = {
   },
   "Cache-Control": {
     description:
-      "`public, max-age=300, stale-while-revalidate=3600` for data, `public, max-age=60` for search and autocomplete, `no-store` for errors.",
+      "`public, max-age=300, stale-while-revalidate=3600` for data, `public, max-age=60` for search and autocomplete, `no-cache` for index-status (its refresh state is live), `no-store` for errors and the re-index request.",
     schema: { type: "string" },
   },
   "X-Request-Id": {
@@ -60,7 +60,12 @@ const HEADERS: Record<string, JsonSchema> = {
       "`hit` when the answer came from the deployment's cache of assembled answers (kept as long as `Cache-Control` allows, and never across builds with different data), `miss` when it was assembled for this request. Absent where the runtime has no such cache (a local run outside workerd). A hit is charged to the rate limit like any request.",
     schema: { type: "string", enum: ["hit", "miss"] },
   },
-  Allow: { description: "The methods the API serves.", required: true, schema: { type: "string" }, example: "GET, HEAD, OPTIONS" },
+  Allow: {
+    description: "The methods the path serves: `GET, HEAD, OPTIONS`, or `POST, OPTIONS` for the re-index request.",
+    required: true,
+    schema: { type: "string" },
+    example: "GET, HEAD, OPTIONS",
+  },
 };
 
 const RATE_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Tier"];
@@ -91,7 +96,8 @@ const ERRORS = {
   },
   "405": {
     name: "MethodNotAllowed",
-    description: "A method other than GET, HEAD or OPTIONS (`METHOD_NOT_ALLOWED`); the API is read-only.",
+    description:
+      "A method the path does not serve (`METHOD_NOT_ALLOWED`): the API is read-only (GET, HEAD, OPTIONS) but for the re-index request (POST, OPTIONS); `Allow` names the methods.",
     code: "METHOD_NOT_ALLOWED",
     message: "method POST is not allowed; this API is read-only (GET, HEAD, OPTIONS)",
   },
@@ -100,6 +106,13 @@ const ERRORS = {
     description: "The hourly rate limit of the caller's tier is spent (`RATE_LIMITED`); `Retry-After` says when to try again.",
     code: "RATE_LIMITED",
     message: "rate limit of 100 requests per hour exceeded",
+  },
+  "503": {
+    name: "QueueFull",
+    description:
+      "The re-index queue holds as many repositories as it may (`QUEUE_FULL`); `Retry-After` says when the next run will have emptied it.",
+    code: "QUEUE_FULL",
+    message: "the re-index queue is full (500 repositories wait for the next run); retry after 900 s, when the next run has emptied it",
   },
   "500": {
     name: "ServerError",
@@ -116,7 +129,7 @@ function errorResponse(status: ErrorStatus): JsonSchema {
     "X-Request-Id",
     "Cache-Control",
     ...RATE_HEADERS,
-    ...(status === "429" ? ["Retry-After"] : []),
+    ...(status === "429" || status === "503" ? ["Retry-After"] : []),
     ...(status === "405" ? ["Allow"] : []),
   ]);
   const example = { error: { code: e.code, message: e.message }, meta: { requestId: "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f" } };
@@ -151,19 +164,40 @@ function operationObject(op: Operation, vocab: Vocabulary): JsonSchema {
     schema: { type: "string", ...(p.pattern ? { pattern: p.pattern } : {}) },
     example: p.example,
   }));
-  const okHeaders = headerRefs(["ETag", "Cache-Control", ...ANSWER_HEADERS, ...(op.headers ?? [])]);
+  const parameters = [...pathParams, ...(op.query ? queryParameters(op.query(vocab)) : [])];
+  if (op.method === "post") {
+    // A request that changes state: 202, never cached, no ETag, no 304; its own refusals besides.
+    return {
+      operationId: op.operationId,
+      tags: [op.tag],
+      summary: op.summary,
+      description: op.description,
+      parameters,
+      responses: {
+        "202": {
+          description: "Accepted: the repository is queued (or already was).",
+          headers: headerRefs(["Cache-Control", "X-Request-Id", ...RATE_HEADERS]),
+          content: { "application/json": { schema: ref("schemas", op.response) } },
+        },
+        ...Object.fromEntries((["400", "401", "405", "429", "503", "500"] as const).map((s) => [s, ref("responses", ERRORS[s].name)])),
+      },
+    };
+  }
+  // A live answer (index-status: the re-index queue) never comes from the answer cache, so it carries no X-Answer-Cache.
+  const answerHeaders = op.cache === "live" ? ANSWER_HEADERS.filter((h) => h !== "X-Answer-Cache") : ANSWER_HEADERS;
+  const okHeaders = headerRefs(["ETag", "Cache-Control", ...answerHeaders, ...(op.headers ?? [])]);
   const errors: ErrorStatus[] = ["400", "401", ...(op.notFound ? (["404"] as const) : []), "405", "429", "500"];
   return {
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    parameters: [...pathParams, ...(op.query ? queryParameters(op.query(vocab)) : [])],
+    parameters,
     responses: {
       "200": { description: "OK", headers: okHeaders, content: { "application/json": { schema: ref("schemas", op.response) } } },
       "304": {
         description: "Not Modified: `If-None-Match` named the current `ETag`.",
-        headers: headerRefs(["ETag", ...ANSWER_HEADERS]),
+        headers: headerRefs(["ETag", ...answerHeaders]),
       },
       ...Object.fromEntries(errors.map((s) => [s, ref("responses", ERRORS[s].name)])),
     },
@@ -174,7 +208,7 @@ export function openApiDocument(vocab: Vocabulary, serverUrl = "/api/v1"): JsonS
   const paths: Record<string, JsonSchema> = {};
   for (const op of OPERATIONS) {
     if (paths[op.path]) throw new Error(`two operations on ${op.path}`);
-    paths[op.path] = { get: operationObject(op, vocab) };
+    paths[op.path] = { [op.method ?? "get"]: operationObject(op, vocab) };
   }
   const usedTags = new Set(OPERATIONS.map((o) => o.tag));
   return {
@@ -184,7 +218,7 @@ export function openApiDocument(vocab: Vocabulary, serverUrl = "/api/v1"): JsonS
       version: "1.0.0",
       summary: "A public, read-only JSON API over a directory of agent skills.",
       description:
-        "Read-only JSON API over a directory of agent skills (SKILL.md packages from public GitHub repositories): lists, details, raw content, statistics, categories, full-text search and autocomplete. No key is needed; `Authorization: Bearer <key>` raises the hourly rate limit. Every error uses the envelope `{error: {code, message}, meta: {requestId}}`.",
+        "Read-only JSON API over a directory of agent skills (SKILL.md packages from public GitHub repositories): lists, details, raw content, statistics, categories, full-text search and autocomplete; one POST asks for a repository to be re-indexed. No key is needed; `Authorization: Bearer <key>` raises the hourly rate limit. Every error uses the envelope `{error: {code, message}, meta: {requestId}}`.",
       contact: { name: "Skills Directory maintainers" },
       license: { name: "Apache License 2.0", identifier: "Apache-2.0" },
     },

@@ -121,6 +121,8 @@ export function directorySink(root: string) {
       claim(file[0]);
       count(file);
     },
+    /** Every file written or adopted so far: path -> SHA-256 of its bytes. */
+    files: (): ReadonlyMap<string, string> => seen,
     /** contentId over what was written so far. */
     contentId: (prefix: string, except: string) => contentId(seen, prefix, except),
   };

@@ -8,7 +8,7 @@ import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import type { TrustMark } from "./scan-record.js";
 import { PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
-import { type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
+import { type LineMark, type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
 import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
 /** Below this many bytes of skills.jsonl a range is not worth a worker thread's start (about a second). */
@@ -25,6 +25,8 @@ export interface FirstPass {
   summaries: string[];
   /** Each record's trust verdict (src/build/scan-record.ts). */
   marks: TrustMark[];
+  /** Each record's line hash and text entries (for the build cache). */
+  lineMarks: LineMark[];
   /** The lines skipped (not a valid record), numbered by their line in the file. */
   problems: DatasetProblem[];
   /** Whether the file's records are in key order; if not, the build sorts the file and runs the pass again. */
@@ -104,7 +106,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
         inputs.length === 1
           ? await runPass(input, progress)
           : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => batches[input.part]!.push(batch));
-      batches[input.part]!.push({ records: result.records, summaries: result.summaries, marks: result.marks });
+      batches[input.part]!.push({ records: result.records, summaries: result.summaries, marks: result.marks, lineMarks: result.lineMarks });
       return result;
     }),
   );
@@ -112,6 +114,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   const records: SlimRecord[] = [];
   const summaries: string[] = [];
   const marks: TrustMark[] = [];
+  const lineMarks: LineMark[] = [];
   const problems: DatasetProblem[] = [];
   let sorted = true;
   let lines = 0;
@@ -134,6 +137,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
       for (const r of batch.records) records.push(r);
       for (const s of batch.summaries) summaries.push(s);
       for (const m of batch.marks) marks.push(m);
+      for (const l of batch.lineMarks) lineMarks.push(l);
     }
     lines += result.lines;
     spillBytes += result.spillBytes;
@@ -147,6 +151,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     records,
     summaries,
     marks,
+    lineMarks,
     problems,
     sorted,
     postings,

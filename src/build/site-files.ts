@@ -94,15 +94,23 @@ export interface ShardPlan {
   summaryFiles: Map<string, Uint8Array>;
 }
 
+/** The detail, text and summary shard counts of records in key order (texts not needed: sizes decide them). */
+export function shardCounts(records: readonly SkillRecord[], textBytes: number) {
+  const totalBytes = records.reduce((n, r) => n + r.files.reduce((m, f) => m + f.size, 0) + 1024, 0);
+  const skillShards = shardCountFor(totalBytes, DETAIL_SHARD_BYTES);
+  return {
+    skillShards,
+    textShards: Math.max(skillShards, shardCountFor(textBytes, TEXT_SHARD_BYTES)),
+    summaryShards: shardCountFor(records.length, SUMMARIES_PER_SHARD),
+  };
+}
+
 /**
  * Plans the shards from the records in key order (texts not needed: sizes decide the detail shard
  * count) and their summaries' JSON (renderSummary), one per record.
  */
 export function planShards(records: readonly SkillRecord[], summaries: readonly string[], textBytes = 0): ShardPlan {
-  const totalBytes = records.reduce((n, r) => n + r.files.reduce((m, f) => m + f.size, 0) + 1024, 0);
-  const skillShards = shardCountFor(totalBytes, DETAIL_SHARD_BYTES);
-  const textShards = Math.max(skillShards, shardCountFor(textBytes, TEXT_SHARD_BYTES));
-  const summaryShards = shardCountFor(records.length, SUMMARIES_PER_SHARD);
+  const { skillShards, textShards, summaryShards } = shardCounts(records, textBytes);
   // Live names win over old ones: a name can be freed by a rename and then taken by a new repository.
   const live = new Set<string>();
   for (const r of records) {

@@ -9,7 +9,7 @@ import { IndexStatusRules, IndexStatusShard } from "../contract/status.js";
 import type { CrawlState } from "../dataset/crawl-state.js";
 import type { Dataset } from "../dataset/files.js";
 import type { LastCrawl } from "../dataset/last-crawl.js";
-import { API_VERSION, type IndexStatus, Status } from "../schemas/status.js";
+import { API_VERSION, type BuiltIndexStatus, Status } from "../schemas/status.js";
 
 const ENTRIES_PER_SHARD = 2048;
 
@@ -32,26 +32,43 @@ export const REVIEW_HOW =
 export function renderStatus(input: StatusInput): Map<string, unknown> {
   const { dataset, state, lastCrawl } = input;
   const fallbackTime = lastCrawl?.summary.finishedAt ?? dataset.meta.generatedAt;
-  const entries = new Map<string, IndexStatus>();
-  const put = (owner: string, repo: string, value: Omit<IndexStatus, "owner" | "repo">) =>
+  const entries = new Map<string, BuiltIndexStatus>();
+  // Nothing served: no commit to name.
+  const unserved = { indexedCommit: null, indexedAt: null };
+  const put = (owner: string, repo: string, value: Omit<BuiltIndexStatus, "owner" | "repo">) =>
     entries.set(skillKey(owner, repo), { owner, repo, ...value });
   const crawledAt = (id: string) => state.repos[id]?.crawledAt ?? fallbackTime;
 
   // Skipped repositories first, so a listed record with the same name wins.
   for (const [id, repo] of Object.entries(state.repos)) {
     if (repo.skip !== undefined)
-      put(repo.owner, repo.repo, { state: "excluded", listed: false, reason: repo.skip, rule: null, lastCrawledAt: crawledAt(id) });
+      put(repo.owner, repo.repo, {
+        state: "excluded",
+        listed: false,
+        reason: repo.skip,
+        rule: null,
+        lastCrawledAt: crawledAt(id),
+        ...unserved,
+      });
   }
   const failed = new Map<string, string>();
   for (const f of lastCrawl?.failed ?? []) {
     const [owner, repo] = f.key.split("/");
     if (!owner || !repo) continue; // a repository GitHub never named (only its id is known)
     failed.set(f.key.toLowerCase(), f.reason);
-    put(owner, repo, { state: "failed", listed: false, reason: f.reason, rule: null, lastCrawledAt: lastCrawl!.summary.finishedAt });
+    put(owner, repo, {
+      state: "failed",
+      listed: false,
+      reason: f.reason,
+      rule: null,
+      lastCrawledAt: lastCrawl!.summary.finishedAt,
+      ...unserved,
+    });
   }
   for (const r of dataset.records) {
     const reason = failed.get(skillKey(r.owner, r.repo));
     const malicious = input.excluded?.get(skillKey(r.owner, r.repo));
+    const served = { indexedCommit: r.headSha, indexedAt: state.repos[r.id]?.indexedAt ?? null };
     // A malicious skill is still served at its own address (with its findings), but listed nowhere.
     const value = malicious
       ? {
@@ -60,6 +77,7 @@ export function renderStatus(input: StatusInput): Map<string, unknown> {
           reason: `The trust scanner judged it malicious, so lists, search and categories leave it out: ${malicious} ${REVIEW_HOW}`,
           rule: null,
           lastCrawledAt: crawledAt(r.id),
+          ...served,
         }
       : reason
         ? {
@@ -68,8 +86,9 @@ export function renderStatus(input: StatusInput): Map<string, unknown> {
             reason: `${reason} (the previous record is still served)`,
             rule: null,
             lastCrawledAt: lastCrawl!.summary.finishedAt,
+            ...served,
           }
-        : { state: "indexed" as const, listed: true, reason: null, rule: null, lastCrawledAt: crawledAt(r.id) };
+        : { state: "indexed" as const, listed: true, reason: null, rule: null, lastCrawledAt: crawledAt(r.id), ...served };
     put(r.owner, r.repo, value);
     // An old name answers for the repository it now points to, unless something else holds it.
     for (const alias of r.aliases)
@@ -78,7 +97,7 @@ export function renderStatus(input: StatusInput): Map<string, unknown> {
 
   const shards = shardCountFor(entries.size, ENTRIES_PER_SHARD);
   const files = new Map<string, unknown>();
-  const byShard = new Map<number, Record<string, IndexStatus>>();
+  const byShard = new Map<number, Record<string, BuiltIndexStatus>>();
   for (const key of [...entries.keys()].sort()) {
     const n = shardOf(key, shards);
     const shard = byShard.get(n) ?? {};

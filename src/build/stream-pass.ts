@@ -6,10 +6,12 @@
 // at once: list columns and orders, categories, status, summaries, nested skills, suggestions. A
 // line that is not a valid record, or whose responses do not render valid, is skipped and reported.
 
+import { createHash } from "node:crypto";
+import { fnv1a } from "../contract/fnv.js";
 import { skillKey } from "../contract/key.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../dataset/files.js";
-import { type ByteRange, forEachLine, type SlimRecord, slim } from "../dataset/stream.js";
-import type { StatsFile } from "../schemas/dataset.js";
+import { type ByteRange, forEachLine, type SlimRecord, slimForBuild } from "../dataset/stream.js";
+import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
 import type { Trust, TrustReviewRecord } from "../schemas/trust.js";
 import { scanRecord, type TrustMark, trustMark } from "./scan-record.js";
@@ -41,6 +43,7 @@ export interface PassResult {
   summaries: string[];
   /** Each record's trust verdict (and for a malicious one, why). */
   marks: TrustMark[];
+  lineMarks: LineMark[];
   /** The lines skipped, numbered within the range. */
   problems: DatasetProblem[];
   /** Whether the range's records are in key order (the dataset's own order, normally). */
@@ -59,6 +62,45 @@ export interface PassBatch {
   records: SlimRecord[];
   summaries: string[];
   marks: TrustMark[];
+  /** What the build cache keeps of each record (src/build/cache/): its line's hash and its text entries' key hashes. */
+  lineMarks: LineMark[];
+}
+
+/** The hash of a record's line (lineHash) and the fnv1a of each of its text entries' keys (their text shards). */
+export interface LineMark {
+  hash: string;
+  texts: number[];
+  /** SkillEntries.textBytes. */
+  textBytes: number;
+  /** The build cache's line for a record taken from it: written back as it is (src/build/cache/cache-store.ts). */
+  cached?: string;
+}
+
+/** The hash the build cache keys a record by: of its line's bytes, so an unchanged line is known without parsing it. */
+export const lineHash = (line: string): string => createHash("sha1").update(line, "utf8").digest("base64");
+
+/** What the first pass makes of one valid record: its entries, summary and trust (it throws when one does not render valid). */
+export function renderRecord(record: SkillRecord, stats: StatsFile, reviews: readonly TrustReviewRecord[]) {
+  // Every build scans afresh with the current rules: no verdict outlives a change of rules or files.
+  const trust: Trust = scanRecord(record, reviews);
+  const entries = renderSkillEntries(record, stats, trust);
+  const summary = renderSummary(record, trust.verdict);
+  return { trust, entries, summary };
+}
+
+/** `renderRecord`, or, when its responses do not render valid, the line reported as a bad one (undefined). */
+export function renderOrReport(
+  record: SkillRecord,
+  stats: StatsFile,
+  reviews: readonly TrustReviewRecord[],
+  at: { file: string; line: number; problems: DatasetProblem[] },
+): ReturnType<typeof renderRecord> | undefined {
+  try {
+    return renderRecord(record, stats, reviews);
+  } catch (e) {
+    at.problems.push({ file: at.file, line: at.line, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
+    return undefined;
+  }
 }
 
 /** Records a worker hands over at a time, so its own heap never holds its whole range's. */
@@ -79,6 +121,7 @@ export async function runPass(
   let records: SlimRecord[] = [];
   let summaries: string[] = [];
   let marks: TrustMark[] = [];
+  let lineMarks: LineMark[] = [];
   const reviews = reviewsByKey(input.reviews);
   let count = 0;
   const problems: DatasetProblem[] = [];
@@ -95,19 +138,10 @@ export async function runPass(
         return;
       }
       // Everything that can refuse the record comes before anything is kept of it.
-      let entries: ReturnType<typeof renderSkillEntries>;
-      let summary: string;
-      let trust: Trust;
       const key = skillKey(record.owner, record.repo);
-      try {
-        // Every build scans afresh with the current rules: no verdict outlives a change of rules or files.
-        trust = scanRecord(record, reviews.get(key) ?? []);
-        entries = renderSkillEntries(record, input.stats, trust);
-        summary = renderSummary(record, trust.verdict);
-      } catch (e) {
-        problems.push({ file: input.file, line: lineNo, repository: `${record.owner}/${record.repo}`, message: (e as Error).message });
-        return;
-      }
+      const rendered = renderOrReport(record, input.stats, reviews.get(key) ?? [], { file: input.file, line: lineNo, problems });
+      if (!rendered) return;
+      const { entries, summary, trust } = rendered;
       if (count > 0 && key < lastKey) sorted = false;
       lastKey = key;
       spill.add("d", key, entries.detail);
@@ -116,15 +150,17 @@ export async function runPass(
       textBytes += entries.textBytes;
       if (collector) collectSkill(collector, record);
       if (meaning) collectMeaning(meaning, record);
-      records.push(slim(record));
+      records.push(slimForBuild(record));
       summaries.push(summary);
       marks.push(trustMark(trust));
+      lineMarks.push({ hash: lineHash(line), texts: entries.texts.map(([k]) => fnv1a(k)), textBytes: entries.textBytes });
       if (++count % BATCH === 0) {
         if (onBatch) {
-          onBatch({ records, summaries, marks });
+          onBatch({ records, summaries, marks, lineMarks });
           records = [];
           summaries = [];
           marks = [];
+          lineMarks = [];
         }
         progress(count);
       }
@@ -135,6 +171,7 @@ export async function runPass(
       records,
       summaries,
       marks,
+      lineMarks,
       problems,
       sorted,
       postings: collector?.part() ?? null,

@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   INVALID_SYNTAX: 400,
   INVALID_API_KEY: 401,
   METHOD_NOT_ALLOWED: 405,
+  QUEUE_FULL: 503,
 };
 
 export class ApiError extends Error {

@@ -7,7 +7,7 @@ import { FileEntry } from "../schemas/files.js";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
 import { SearchManifest } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 4;
+export const MANIFEST_FORMAT = 5;
 
 export const BuildManifest = z
   .object({
@@ -34,7 +34,17 @@ export const BuildManifest = z
       })
       .strict(),
     /** How many of each order's first positions its head files hold, and how many a file (src/contract/list-order.ts LIST_HEAD). */
-    lists: z.object({ head: Count, chunk: z.number().int().positive() }).strict(),
+    lists: z
+      .object({
+        head: Count,
+        chunk: z.number().int().positive(),
+        /**
+         * The category lists (src/contract/category-lists.ts): how many positions each one's head
+         * files hold (files of `chunk`), and each category's listed skills, in vocabulary order.
+         */
+        categories: z.object({ head: Count, counts: z.array(Count) }).strict(),
+      })
+      .strict(),
     vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),
     search: SearchManifest.nullable().describe("The search index layout (null when built without one)"),
     events: z

@@ -25,6 +25,12 @@ export const trustSetFile = (verdict: "malicious" | "suspicious"): string => `li
 export const listHeadFile = (sort: SortKey, order: SortOrder, n: number): string =>
   `lists/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
 
+/** A category's list in one order: its listed skills as [ordinal, platforms mask] u32 pairs (src/contract/category-lists.ts). */
+export const categoryListFile = (slug: string, sort: SortKey, order: SortOrder): string => `lists/category/${slug}/${sort}-${order}.bin`;
+/** Head file `n` of a category's list in one order: the summaries of its positions from n * chunk, slotted by position like listHeadFile. */
+export const categoryHeadFile = (slug: string, sort: SortKey, order: SortOrder, n: number): string =>
+  `lists/category/${slug}/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
+
 /** Categories of one locale: the list and every category's detail (src/contract/categories.ts). */
 export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
 

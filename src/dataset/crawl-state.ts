@@ -24,6 +24,8 @@ export const RepoState = z
     skip: z.string().optional(),
     /** When a crawl last had GitHub's facts for it (GET /index-status reports it). */
     crawledAt: IsoTimestamp.optional(),
+    /** When a crawl last read the repository's files (at `headSha`); GET /index-status reports it. Absent in a state from before it was kept. */
+    indexedAt: IsoTimestamp.optional(),
     /** The skill folders' files were read at `headSha`; a state written before the crawl read them lacks it, so the repository is read once more. */
     folders: z.literal(true).optional(),
   })

@@ -201,6 +201,7 @@ export async function runCrawl(deps: CrawlDeps, input: CrawlInput, opts: CrawlOp
       evidence: r.content.evidence,
       marketplace: r.content.marketplace,
       crawledAt: iso(started),
+      indexedAt: iso(started),
       folders: true,
     };
     if (r.kind === "skip") {

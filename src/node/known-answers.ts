@@ -104,3 +104,24 @@ export const PARAPHRASE_ANSWERS: KnownAnswer[] = [
   ["minutes of what people said in my online huddles", ["saar324/openclaw-skill-meeting-recorder"]],
   ["will google put my homepage high", ["anxiong2025/seo-skill", "seo-skills/seo-audit-skill"]],
 ];
+
+/**
+ * A second development set of paraphrases, written later than the first and over other skills of
+ * the shared dataset, under the same rule (no word stem of the wanted skill's name or description):
+ * so a change tuned on the first set is checked on queries it was not tuned on.
+ */
+export const PARAPHRASE_MORE: KnownAnswer[] = [
+  ["hunt the origin of a defect hidden deep in nested routines", ["elnur-ibr/trace-lens"]],
+  ["speed up fetching huge archives through a desktop accelerator", ["FoxCATT/idm-downloader"]],
+  ["ask for a film or series to be added to my home media server", ["jalim/openclaw-skill-seerr"]],
+  ["kanban columns for my team", ["cortan-dev/openclaw-skill-trello"]],
+  ["stop hijacking through booby-trapped instructions hidden in web pages", ["astecka-m/AgentGuard"]],
+  ["value calls and puts and measure delta and gamma exposure", ["FoundationalResearch/optionsderivatives"]],
+  ["send my CV to openings on a Chinese hiring platform while I sleep", ["FrankHu-HK/liepin-auto-apply-wizard"]],
+  ["stack a business up against rivals in its industry", ["FoundationalResearch/companalysis"]],
+  ["file the code projects I bookmarked into my personal vault, grouped by theme", ["FountainChan/github_star_manager_skill"]],
+  ["give my clickable mockup to the visual team as artboards", ["FransSwahnLT/prototype-to-figma-skill"]],
+  ["build a CV from the apps I made, for job hunting", ["Sigfied/project-to-pdf-resume-skill"]],
+  ["let my assistant chat in the messenger popular in Moscow", ["aspalagin/openclaw-max"]],
+  ["craft pitch lines and taglines for a company homepage", ["elyxk/prism"]],
+];

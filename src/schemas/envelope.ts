@@ -1,6 +1,7 @@
 // Response envelopes (README "Endpoints") shared by every endpoint.
 import { z } from "zod";
 import { FileEntry } from "./files.js";
+import { RefreshQueued } from "./refresh.js";
 import {
   Category,
   CategoryDetail,
@@ -52,6 +53,7 @@ export const ErrorCode = z.enum([
   "INVALID_SYNTAX",
   "INVALID_API_KEY",
   "METHOD_NOT_ALLOWED",
+  "QUEUE_FULL",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -72,3 +74,4 @@ export const SearchEnvelope = z.object({ data: z.array(SearchResult), pagination
 export const SuggestionEnvelope = single(z.array(Suggestion));
 export const StatusEnvelope = single(Status);
 export const IndexStatusEnvelope = single(IndexStatus);
+export const RefreshQueuedEnvelope = single(RefreshQueued);

@@ -1,6 +1,7 @@
 // GET /status and GET /index-status/{owner}/{repo}: is the directory fresh, and is my repository
 // listed (and if not, why)? Both are built from the dataset and the crawl state at build time.
 import { z } from "zod";
+import { RefreshState } from "./refresh.js";
 import { Count, IsoTimestamp } from "./resources.js";
 
 export const API_VERSION = "1.0.0";
@@ -48,6 +49,19 @@ export const IndexStatus = z
     reason: z.string().nullable().describe("Why it is excluded or failed; null when indexed or unknown"),
     rule: z.string().nullable().describe("The exclusion pattern of sources.json that matched, if one did"),
     lastCrawledAt: IsoTimestamp.nullable().describe("When a crawl last looked at the repository"),
+    indexedCommit: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/)
+      .nullable()
+      .describe("The commit the served record was read at; null when nothing is served"),
+    indexedAt: IsoTimestamp.nullable().describe(
+      "When a crawl read the served record's files (at `indexedCommit`); null when nothing is served, or when the record was last read before the crawl kept this time",
+    ),
+    refresh: RefreshState.describe("Whether a re-index is queued (POST /index-status/{owner}/{repo}/refresh) and since when"),
   })
   .strict();
 export type IndexStatus = z.infer<typeof IndexStatus>;
+
+/** What the build knows of a repository (the index-status shards); the function adds the live refresh state. */
+export const BuiltIndexStatus = IndexStatus.omit({ refresh: true });
+export type BuiltIndexStatus = z.infer<typeof BuiltIndexStatus>;

@@ -5,9 +5,9 @@ import { executeQuery } from "./engine.js";
 import { TYPO_WORDS_PER_LOOKUP } from "./families.js";
 import type { Filters, SearchColumns } from "./filter.js";
 import { parseQuery } from "./query.js";
-import type { ClauseSets, SearchIndex, TypoMode } from "./resolve.js";
+import { anyField, type ClauseSets, resolveClause, type SearchIndex, type TypoMode } from "./resolve.js";
 import { tokenize } from "./text.js";
-import { correctionTypos, findTypoMatches } from "./typo.js";
+import { correctionTypos, findTypoMatches, type TypoMatch } from "./typo.js";
 
 /** `q` with every token whose term is a key of `fixes` replaced by its correction. */
 export function rewrite(q: string, fixes: ReadonlyMap<string, string>): string {
@@ -20,6 +20,23 @@ export function rewrite(q: string, fixes: ReadonlyMap<string, string>): string {
     at = t.end;
   }
   return out + q.slice(at);
+}
+
+/**
+ * The first typo match some skill the trust filter keeps holds: a word only left-out (malicious)
+ * skills hold is never offered, though it may be the closest and most indexed.
+ */
+async function firstKept(
+  index: SearchIndex,
+  found: readonly TypoMatch[],
+  excluded: readonly Uint32Array[],
+): Promise<TypoMatch | undefined> {
+  for (const m of found) {
+    const held = anyField(await resolveClause(index, { kind: "term", terms: [m.word], negate: false }, 0), index.docCount);
+    for (const ordinals of excluded) for (const o of ordinals) if (o >>> 5 < held.words.length) held.words[o >>> 5]! &= ~(1 << (o & 31));
+    if (!held.isEmpty()) return m;
+  }
+  return undefined;
 }
 
 export async function didYouMean(
@@ -35,7 +52,8 @@ export async function didYouMean(
     const word = sets.missing;
     if (word === undefined || fixes.has(word)) continue;
     const charge = (n: number) => index.budget.spend(1 + Math.floor(n / TYPO_WORDS_PER_LOOKUP));
-    const best = (await findTypoMatches(index.store, index.manifest.typo, word, correctionTypos(word), charge))[0];
+    const found = await findTypoMatches(index.store, index.manifest.typo, word, correctionTypos(word), charge);
+    const best = filters.excluded?.length ? await firstKept(index, found, filters.excluded) : found[0];
     if (best) fixes.set(word, best.word);
   }
   if (fixes.size === 0) return undefined;

@@ -124,9 +124,11 @@ export async function countAllTerms(
   index: SearchIndex,
   columns: ColumnSet,
   query: ParsedQuery,
-  options: Pick<RunOptions, "resolved" | "typos"> = {},
+  options: Pick<RunOptions, "resolved" | "typos"> & { excluded?: readonly Uint32Array[] } = {},
 ): Promise<number> {
-  return (await select(index, columns, query, NO_FILTERS, { ...options, fallback: false })).candidates.count();
+  const { excluded, ...run } = options;
+  const filters = excluded && excluded.length > 0 ? { ...NO_FILTERS, excluded } : NO_FILTERS;
+  return (await select(index, columns, query, filters, { ...run, fallback: false })).candidates.count();
 }
 
 /** Runs a parsed query; `page` is 1-based. */

@@ -19,7 +19,7 @@ import { countAllTerms } from "./engine.js";
 import type { IndexFiles } from "./families.js";
 import { checkQueryText, parseQuery } from "./query.js";
 import { type ClauseSets, SearchIndex } from "./resolve.js";
-import { fold, terms } from "./text.js";
+import { fold, stem, terms } from "./text.js";
 import { allowedTypos, findTypoMatches } from "./typo.js";
 
 /**
@@ -135,10 +135,21 @@ async function typoCompletions(
   if (allowedTypos(word) === 0) return [];
   const out: SuggestionPair[] = [];
   for (const m of await findTypoMatches(store, manifest.typo, word)) {
-    const entry = (await completions(store, manifest, m.word, Number.POSITIVE_INFINITY)).find(([text]) => text === m.word);
+    const entry = await suggestionOf(store, manifest, m.word);
     if (entry) out.push(entry);
   }
   return out.sort(bySuggestionRank).slice(0, want);
+}
+
+/**
+ * The suggestion of an indexed term: offered in its surface form (`kubernetes` for the term
+ * `kubernete`), which starts with the term or, for `-ies` plurals, with all of it but its last letter.
+ */
+async function suggestionOf(store: Pick<IndexFiles, "json">, manifest: SearchManifest, term: string): Promise<SuggestionPair | undefined> {
+  const prefix = term.endsWith("y") ? term.slice(0, -1) : term;
+  return (await completions(store, manifest, prefix, Number.POSITIVE_INFINITY)).find(
+    ([text]) => !text.includes(" ") && stem(text) === term,
+  );
 }
 
 /** Completions of the typed word, or, when none starts with it, its typo matches. */
@@ -149,7 +160,10 @@ async function completeWord(
   want: number,
 ): Promise<SuggestionPair[]> {
   const found = await completions(store, manifest, word, want);
-  return found.length > 0 ? found : typoCompletions(store, manifest, word, want);
+  if (found.length > 0) return found;
+  // A word typed in another form than the one offered ("skills" where skills mostly write "skill").
+  const same = stem(word) === word ? undefined : await suggestionOf(store, manifest, stem(word));
+  return same ? [same] : typoCompletions(store, manifest, word, want);
 }
 
 export async function suggest(
@@ -159,6 +173,8 @@ export async function suggest(
   columns: () => Promise<ColumnSet>,
   q: string | undefined,
   limit: number,
+  /** Skills no count includes (the trust filter's default: malicious ones), as search's `excluded` filter. */
+  excluded: readonly Uint32Array[] = [],
 ): Promise<SuggestionPair[]> {
   const typed = checkQueryText(q, 1);
   const text = withoutDanglingItem(typed);
@@ -184,7 +200,7 @@ export async function suggest(
       const suggestion = `${partial.head}${partial.field}${completion}${partial.inPhrase ? '"' : ""}`.trim();
       try {
         // Every word required: the count is what a search for the suggestion finds, never the any-word fallback.
-        return [suggestion, await countAllTerms(index, cols, parseQuery(suggestion), { resolved })];
+        return [suggestion, await countAllTerms(index, cols, parseQuery(suggestion), { resolved, excluded })];
       } catch (e) {
         // A suggestion that is no valid query counts 0; a request over its work budget is a 400.
         if (!(e instanceof ApiError) || index.budget.exceeded) throw e;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssetFetcher } from "../../src/api/env.js";
 import { handleRequest } from "../../src/api/handle.js";
 import { createServices } from "../../src/api/services.js";
+import { CATEGORY_HEAD_POSITIONS } from "../../src/contract/category-lists.js";
 import { fromLittleEndian } from "../../src/contract/columns.js";
 import { LIST_HEAD } from "../../src/contract/list-order.js";
 import { DATA_PATH, listOrderFile } from "../../src/contract/paths.js";
@@ -64,8 +65,13 @@ describe("a cold list reads only the columns it uses", () => {
     expect(body.data).toEqual(await site.store.summaries(Array.from(order.subarray(10, 15))));
   });
   it("across head files and past the head (the order file and the refs), the same pages either way", async () => {
-    expect(shortHeads.manifest.lists).toEqual({ head: 12, chunk: 5 });
-    expect(site.manifest.lists).toEqual({ head: Math.min(LIST_HEAD.positions, site.records.length), chunk: LIST_HEAD.chunk });
+    const counts = site.manifest.vocabulary.categories.map((c) => site.records.filter((r) => r.categories.includes(c)).length);
+    expect(shortHeads.manifest.lists).toEqual({ head: 12, chunk: 5, categories: { head: 12, counts } });
+    expect(site.manifest.lists).toEqual({
+      head: Math.min(LIST_HEAD.positions, site.records.length),
+      chunk: LIST_HEAD.chunk,
+      categories: { head: CATEGORY_HEAD_POSITIONS, counts },
+    });
     for (const [sort, order] of [
       ["stars", "desc"],
       ["updated", "asc"],
@@ -99,20 +105,85 @@ describe("a cold list reads only the columns it uses", () => {
     expect(SkillListEnvelope.parse(r.body).data).toEqual([]);
     expect(r.lists).toEqual([]);
   });
-  it("each filter adds its own column", async () => {
+  it("a category reads its own list: its head file alone for a first page, its list file and a further filter's column otherwise", async () => {
     const { categories, platforms } = site.manifest.vocabulary;
     const category = categories.find((c) => site.records.some((s) => s.categories.includes(c)))!;
     const byCategory = await coldRequest(`/skills?category=${category}`);
     expect(byCategory.status).toBe(200);
     const expected = site.records.filter((s) => s.categories.includes(category)).length;
     expect(SkillListEnvelope.parse(byCategory.body).pagination.total).toBe(expected);
-    expect(byCategory.lists).toEqual([...columns("categories", "ref"), "lists/stars-desc.bin"].sort());
+    expect(byCategory.lists).toEqual([`lists/category/${category}/head/stars-desc/0000.bin`]);
 
     const platform = platforms.find((p) => site.records.some((s) => s.platforms.includes(p)))!;
     const both = await coldRequest(`/categories/${category}/skills?platform=${platform}&updatedSince=2000-01-01T00:00:00Z&sort=updated`);
     expect(both.status).toBe(200);
     SkillListEnvelope.parse(both.body);
-    expect(both.lists).toEqual([...columns("categories", "platforms", "ref", "updated"), "lists/updated-desc.bin"].sort());
+    // The platforms masks are in the category list; no whole-directory order or mask column is read.
+    expect(both.lists.filter((p) => !p.includes("/head/"))).toEqual(
+      [...columns("updated"), `lists/category/${category}/updated-desc.bin`].sort(),
+    );
+  });
+  it("without a category, each filter adds its own column", async () => {
+    const platform = site.manifest.vocabulary.platforms.find((p) => site.records.some((s) => s.platforms.includes(p)))!;
+    const r = await coldRequest(`/skills?platform=${platform}&updatedSince=2000-01-01T00:00:00Z&sort=name`);
+    expect(r.status).toBe(200);
+    SkillListEnvelope.parse(r.body);
+    expect(r.lists).toEqual([...columns("platforms", "ref", "updated"), "lists/name-asc.bin"].sort());
+  });
+  it("category pages are the whole order filtered, within, across and past the category heads", async () => {
+    const { categories, platforms } = site.manifest.vocabulary;
+    const byCount = [...categories].sort(
+      (a, b) => site.records.filter((r) => r.categories.includes(b)).length - site.records.filter((r) => r.categories.includes(a)).length,
+    );
+    const [big, second] = byCount as [string, string];
+    const platform = platforms.find((p) => site.records.filter((r) => r.categories.includes(big) && r.platforms.includes(p)).length > 12)!;
+    const since = [...site.records].map((r) => r.updatedAt).sort()[Math.floor(site.records.length / 3)]!;
+    let compared = 0;
+    for (const [sort, order] of [
+      ["stars", "desc"],
+      ["name", "asc"],
+      ["updated", "desc"],
+    ] as const) {
+      const ordinals = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile(sort, order))));
+      for (const filter of [{}, { platform }, { since }, { also: second }, { platform, since }]) {
+        const matches = Array.from(ordinals).filter((o) => {
+          const r = site.records[o]!;
+          return (
+            r.categories.includes(big) &&
+            (!("platform" in filter) || r.platforms.includes(filter.platform!)) &&
+            (!("since" in filter) || Date.parse(r.updatedAt) >= Date.parse(filter.since!)) &&
+            (!("also" in filter) || r.categories.includes(filter.also!))
+          );
+        });
+        const query = [
+          `sort=${sort}`,
+          `order=${order}`,
+          ...("platform" in filter ? [`platform=${filter.platform}`] : []),
+          ...("since" in filter ? [`updatedSince=${filter.since}`] : []),
+          ...("also" in filter ? [`category=${filter.also}`] : []),
+        ].join("&");
+        for (const [page, limit] of [
+          [1, 5],
+          [2, 5],
+          [3, 4],
+          [2, 7],
+          [1, 100],
+          [40, 50],
+        ] as const) {
+          const path = `/categories/${big}/skills?${query}&page=${page}&limit=${limit}`;
+          const answers = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
+          const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
+          for (const answer of answers) {
+            expect(answer.status).toBe(200);
+            const body = SkillListEnvelope.parse(answer.body);
+            expect(body.pagination.total).toBe(matches.length);
+            expect(body.data).toEqual(expected);
+          }
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(90);
   });
 });
 

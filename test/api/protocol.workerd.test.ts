@@ -84,6 +84,7 @@ describe("the OpenAPI document", () => {
         "/categories/{slug}/skills",
         "/events",
         "/index-status/{owner}/{repo}",
+        "/index-status/{owner}/{repo}/refresh",
         "/skills",
         "/skills/autocomplete",
         "/skills/search",

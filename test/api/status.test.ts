@@ -55,6 +55,7 @@ beforeAll(async () => {
         evidence: [],
         marketplace: null,
         crawledAt: "2026-11-20T09:30:00Z",
+        indexedAt: "2026-11-19T08:00:00Z",
       },
       "999001": {
         nodeId: "R_2",
@@ -130,7 +131,8 @@ describe("GET /index-status/{owner}/{repo}", () => {
     return IndexStatusEnvelope.parse(res.body).data;
   };
 
-  it("indexed: listed, in GitHub's case whatever case is asked, with when it was crawled", async () => {
+  it("indexed: listed, in GitHub's case whatever case is asked, with when it was crawled and the commit it was read at", async () => {
+    const { records } = await readDataset(dataDir);
     expect(await status("DOCUFLOW", "office-skills")).toEqual({
       owner: "docuflow",
       repo: "office-skills",
@@ -139,6 +141,15 @@ describe("GET /index-status/{owner}/{repo}", () => {
       reason: null,
       rule: null,
       lastCrawledAt: "2026-11-20T09:30:00Z",
+      indexedCommit: records.find((r) => r.owner === "docuflow")!.headSha,
+      indexedAt: "2026-11-19T08:00:00Z",
+      // No KV is bound in this process: nothing can be queued.
+      refresh: { queued: false, since: null },
+    });
+    // A state from before the crawl kept the time it read a repository: the commit is known, the time is not.
+    expect(await status("acme-labs", "react-testing-skill")).toMatchObject({
+      indexedCommit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      indexedAt: null,
     });
     // Without a crawl time of its own, a record was last looked at by the last crawl.
     expect((await status("acme-labs", "react-testing-skill")).lastCrawledAt).toBe(FINISHED);
@@ -168,7 +179,12 @@ describe("GET /index-status/{owner}/{repo}", () => {
       reason: expect.stringContaining("tree: 502 Bad Gateway"),
       lastCrawledAt: FINISHED,
     });
-    expect(await status("newcomer", "half-read")).toMatchObject({ state: "failed", listed: false, reason: "blobs: timeout" });
+    expect(await status("newcomer", "half-read")).toMatchObject({
+      state: "failed",
+      listed: false,
+      reason: "blobs: timeout",
+      indexedCommit: null,
+    });
   });
 
   it("unknown: a 200 with state unknown, not a 404", async () => {
@@ -180,6 +196,9 @@ describe("GET /index-status/{owner}/{repo}", () => {
       reason: null,
       rule: null,
       lastCrawledAt: null,
+      indexedCommit: null,
+      indexedAt: null,
+      refresh: { queued: false, since: null },
     });
   });
 

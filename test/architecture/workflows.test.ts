@@ -91,9 +91,13 @@ describe("workflows", () => {
   it("rebuild.yml: schedule, dispatch inputs, repository_dispatch, one rebuild at a time, summary and artifacts", () => {
     const w = workflow("rebuild.yml");
     expect(Object.keys(w.on).sort()).toEqual(["repository_dispatch", "schedule", "workflow_dispatch"]);
-    expect((w.on.schedule as { cron: string }[])[0]!.cron).toMatch(/^\S+ \S+ \* \* \*$/);
+    const crons = (w.on.schedule as { cron: string }[]).map((s) => s.cron);
+    expect(crons[0]).toMatch(/^\S+ \S+ \* \* \*$/);
+    // The re-index queue runs every 15 minutes, and the step knows its schedule by that cron line.
+    expect(crons[1]).toBe("*/15 * * * *");
     const inputs = (w.on.workflow_dispatch as { inputs: Record<string, { type: string }> }).inputs;
     expect(Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.type]))).toEqual({
+      queued: "boolean",
       full: "boolean",
       only: "string",
       deploy: "boolean",
@@ -102,6 +106,8 @@ describe("workflows", () => {
     const run = steps("rebuild.yml").find((s) => s.run?.includes("npm run rebuild"))!;
     expect(Object.keys(run.env ?? {})).toEqual(expect.arrayContaining(["GITHUB_TOKEN", "CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID"]));
     expect(run.run).toContain('--summary "$GITHUB_STEP_SUMMARY"');
+    expect(run.env?.QUEUED).toContain(`github.event.schedule == '${crons[1]}'`);
+    expect(run.run).toContain("--queued --remote-queue");
     const upload = steps("rebuild.yml").find((s) => s.uses?.startsWith("actions/upload-artifact@"));
     expect(upload?.with?.path).toBe(".tmp/rebuild/");
   });

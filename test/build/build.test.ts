@@ -60,8 +60,12 @@ describe("build", () => {
     expect(third.output.changedPaths).toContain("_data/manifest.json");
     expect(third.output.changedPaths).toContain(`_data/${shardFile("skills", shardOf(key, third.manifest.shards.skills))}`);
     expect(third.output.changedPaths).toContain(`_data/${shardFile("summaries", shardOf(key, third.manifest.shards.summaries))}`);
-    // Its detail and summary shards, the list index (columns + 6 orders), maybe category top lists, the manifest.
-    expect(third.output.written).toBeLessThanOrEqual(8 + 2 + 8 + 1);
+    // Its detail and summary shards, the list index (columns + 6 orders), maybe category top lists, the manifest,
+    // and per category of the skill its lists and the head files holding its summary (at most one each of 6 orders).
+    const categoryFiles = third.output.changedPaths.filter((p) => p.startsWith("_data/lists/category/"));
+    expect(categoryFiles.every((p) => changed.categories.some((c) => p.startsWith(`_data/lists/category/${c}/`)))).toBe(true);
+    expect(categoryFiles.length).toBeLessThanOrEqual(changed.categories.length * 6 * 2);
+    expect(third.output.written - categoryFiles.length).toBeLessThanOrEqual(8 + 2 + 8 + 1);
     expect(third.output.files).toBe(first.output.files);
   });
 

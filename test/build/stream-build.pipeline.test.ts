@@ -1,36 +1,20 @@
 // The streaming build: the same dataset builds the same bytes and counts the same files whatever the
 // worker count, whether or not skills.jsonl is in key order; a bad line in any worker's range is
 // skipped and reported with its line in the file; nothing is left of the spill files.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.js";
 import { DatasetError, writeJsonFile, writeSkills } from "../../src/dataset/files.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { CategoriesFile, PlatformsFile } from "../../src/schemas/dataset.js";
 import { synthesize } from "../../src/synth/generate.js";
+import { expectSameTree } from "../support/same-tree.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-stream-build-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/** Every file under `dir`, path -> bytes. */
-function tree(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const p of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
-    const full = join(dir, p);
-    if (statSync(full).isFile()) out.set(relative(dir, full), readFileSync(full));
-  }
-  return out;
-}
-
-function expectSameTree(a: string, b: string) {
-  const ta = tree(a);
-  const tb = tree(b);
-  expect([...tb.keys()]).toEqual([...ta.keys()]);
-  for (const [path, bytes] of ta) expect(tb.get(path)!.equals(bytes), path).toBe(true);
-}
 
 const dataDir = join(root, "data");
 

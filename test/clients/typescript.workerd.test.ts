@@ -52,14 +52,33 @@ describe("contract cases", () => {
 
   it("covers every operation of the document, and each is a method of the client", () => {
     const covered = new Set(contractCases().map((c) => c.method));
-    const operations = Object.values(doc.document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
-    for (const id of operations) {
+    const operations = Object.values(doc.document.paths).flatMap((item) =>
+      Object.entries(item).map(([method, op]) => ({ method, id: op.operationId })),
+    );
+    for (const { method, id } of operations) {
       expect(
         typeof (client() as unknown as Record<string, unknown>)[id],
         `operationId ${id} is not a method of SkillsDirectory: an operationId is the client's method name (src/build/openapi-operations.ts)`,
       ).toBe("function");
-      expect(covered.has(id), `no case in clients/contract-cases.json calls ${id}`).toBe(true);
+      // The cases compare with a raw GET; the one POST has its own test below.
+      if (method === "get") expect(covered.has(id), `no case in clients/contract-cases.json calls ${id}`).toBe(true);
     }
+  });
+
+  it("requestRefresh POSTs the re-index request: 202's queue state, the same again, and a bad name as a 400 error", async () => {
+    const first = await client().requestRefresh("Client-Test", "refresh-me");
+    expect(first.data).toMatchObject({ owner: "Client-Test", repo: "refresh-me", queued: true, queueLimit: expect.any(Number) });
+    expect(doc.errors("RefreshQueuedResponse", { data: first.data, meta: first.meta })).toEqual([]);
+    const again = await client().requestRefresh("client-test", "refresh-me");
+    expect(again.data.since).toBe(first.data.since);
+    const error = await client()
+      .requestRefresh("-bad-", "x")
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(SkillsDirectoryError);
+    expect([(error as SkillsDirectoryError).status, (error as SkillsDirectoryError).code]).toEqual([400, "INVALID_PARAMS"]);
   });
 });
 

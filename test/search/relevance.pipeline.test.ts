@@ -15,7 +15,14 @@ import type { AssetStore } from "../../src/api/store.js";
 import { build } from "../../src/build/build.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
 import { folderStore } from "../../src/node/folder-assets.js";
-import { KNOWN_ANSWERS, type KnownAnswer, NESTED_ANSWERS, PARAPHRASE_ANSWERS, TYPO_ANSWERS } from "../../src/node/known-answers.js";
+import {
+  KNOWN_ANSWERS,
+  type KnownAnswer,
+  NESTED_ANSWERS,
+  PARAPHRASE_ANSWERS,
+  PARAPHRASE_MORE,
+  TYPO_ANSWERS,
+} from "../../src/node/known-answers.js";
 import { convertSharedDataset } from "../../src/node/shared-dataset.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { terms } from "../../src/search/text.js";
@@ -105,7 +112,7 @@ describe("relevance on the real shared dataset", () => {
       return i >= Math.min(5, a.length, b.length);
     };
     const byRepo = new Map(records.map((r) => [`${r.owner}/${r.repo}`, r]));
-    for (const [q, expected] of PARAPHRASE_ANSWERS) {
+    for (const [q, expected] of [...PARAPHRASE_ANSWERS, ...PARAPHRASE_MORE]) {
       for (const repo of expected) {
         const r = byRepo.get(repo);
         expect(r, repo).toBeDefined();
@@ -116,20 +123,22 @@ describe("relevance on the real shared dataset", () => {
         expect(clash, `${q} -> ${repo}`).toEqual([]);
       }
     }
-    const hits = async (mode: string) => {
+    const hits = async (mode: string, set = PARAPHRASE_ANSWERS) => {
       let n = 0;
       const report: string[] = [];
-      for (const [q, expected] of PARAPHRASE_ANSWERS) {
+      for (const [q, expected] of set) {
         const got = await top(q, 5, mode);
         const rank = got.findIndex((g) => expected.includes(g));
         if (rank >= 0) n++;
         report.push(`${rank >= 0 ? `#${rank + 1}` : "miss"}  ${q}  ->  ${got.slice(0, 3).join(", ") || "(none)"}`);
       }
-      console.log(`paraphrases, ${mode} mode: ${n}/${PARAPHRASE_ANSWERS.length} in the top 5\n${report.join("\n")}`);
+      console.log(`paraphrases, ${mode} mode: ${n}/${set.length} in the top 5\n${report.join("\n")}`);
       return n;
     };
     expect(PARAPHRASE_ANSWERS.length).toBeGreaterThanOrEqual(20);
+    expect(PARAPHRASE_MORE.length).toBeGreaterThanOrEqual(10);
     expect(await hits("default")).toBeGreaterThanOrEqual(await hits("keyword"));
+    expect(await hits("default", PARAPHRASE_MORE)).toBeGreaterThanOrEqual(await hits("keyword", PARAPHRASE_MORE));
   });
 
   it("a skill's own distinctive name finds it first", async () => {

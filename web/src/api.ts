@@ -25,6 +25,8 @@ const CACHE_SIZE = 300;
 
 export interface ApiClient {
   get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>;
+  /** A POST without a body (the re-index request): paced like a read, never cached. */
+  post<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>;
 }
 
 export function createApiClient(fetcher: typeof fetch = (...args) => fetch(...args)): ApiClient {
@@ -32,12 +34,12 @@ export function createApiClient(fetcher: typeof fetch = (...args) => fetch(...ar
   // Answers by path, most recently used last; failures are not kept, so a retry asks again.
   const cache = new Map<string, Promise<unknown>>();
 
-  async function load(path: string, schema: z.ZodType): Promise<unknown> {
+  async function load(path: string, schema: z.ZodType, method = "GET"): Promise<unknown> {
     const wait = pacer.reserve();
     if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
     let res: Response;
     try {
-      res = await fetcher(`${API_BASE}${path}`, { headers: { [PAGE_CLIENT_HEADER]: PAGE_CLIENT_VALUE } });
+      res = await fetcher(`${API_BASE}${path}`, { method, headers: { [PAGE_CLIENT_HEADER]: PAGE_CLIENT_VALUE } });
     } catch (error) {
       throw new ApiFailure(0, "NETWORK", error instanceof Error ? error.message : String(error));
     }
@@ -72,6 +74,10 @@ export function createApiClient(fetcher: typeof fetch = (...args) => fetch(...ar
       }
       // Each path is always read with the one schema of its endpoint, so a cached answer has its type.
       return pending as Promise<z.output<S>>;
+    },
+    post<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+      // Parsed by `schema` in load, so the answer has its type.
+      return load(path, schema, "POST") as Promise<z.output<S>>;
     },
   };
 }

@@ -112,6 +112,12 @@ const en = {
   footer: "Data from public GitHub repositories. The same data is served as JSON at /api/v1.",
   demoNotice:
     "Demo data: the skills, owners, star counts and dates here are invented for trying the directory offline; none of them is on GitHub.",
+  refreshTitle: "Out of date?",
+  refreshText: "Indexed at commit {commit}. If the repository has changed since, ask for a re-index: the queue is read every 15 minutes.",
+  refreshButton: "Ask for a re-index",
+  refreshAsking: "Asking…",
+  refreshQueued: "Queued since {since}: number {position} of {size} waiting. The change is served after the next run.",
+  refreshFailed: "The re-index was not queued: {message}",
 };
 
 export type MessageKey = keyof typeof en;
@@ -211,6 +217,13 @@ const ja: Messages = {
   apiLink: "API",
   footer: "公開 GitHub リポジトリのデータです。同じデータを /api/v1 で JSON として提供しています。",
   demoNotice: "デモデータです。ここにあるスキル、オーナー、スター数、日付はオフラインで試すための架空のもので、GitHub には存在しません。",
+  refreshTitle: "情報が古いですか？",
+  refreshText:
+    "コミット {commit} の時点で登録されています。その後リポジトリが変わったなら、再登録を依頼できます（キューは 15 分ごとに処理されます）。",
+  refreshButton: "再登録を依頼",
+  refreshAsking: "依頼中…",
+  refreshQueued: "{since} からキューにあります（待機中 {size} 件のうち {position} 番目）。次の処理の後に反映されます。",
+  refreshFailed: "再登録を依頼できませんでした: {message}",
 };
 
 const MESSAGES: Partial<Record<Locale, Messages>> = { en, ja };

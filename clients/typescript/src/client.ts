@@ -11,6 +11,7 @@ import type {
   IndexStatusResponse,
   ListSkillsParams,
   LocaleParams,
+  RefreshQueuedResponse,
   SearchParams,
   SearchResponse,
   SearchResult,
@@ -114,6 +115,15 @@ export class SkillsDirectory {
   /** GET /index-status/{owner}/{repo}: whether a repository is listed, and if not, why (unknown is a 200). */
   getIndexStatus(owner: string, repo: string, options?: RequestOptions): Promise<Result<IndexStatusResponse>> {
     return this.#http.get(`/index-status${pathOf(owner, repo)}`, undefined, options);
+  }
+
+  /**
+   * POST /index-status/{owner}/{repo}/refresh: queue the repository for the next re-index run (202 with
+   * the queue state; the same answer while it waits). 400 for a name GitHub could not have, 429 past the
+   * limits, 503 `QUEUE_FULL` when the queue is full.
+   */
+  requestRefresh(owner: string, repo: string, options?: RequestOptions): Promise<Result<RefreshQueuedResponse>> {
+    return this.#http.post(`/index-status${pathOf(owner, repo)}/refresh`, options);
   }
 
   /** GET /categories: every category, in `locale`. */

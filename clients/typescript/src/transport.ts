@@ -1,4 +1,4 @@
-// One GET against the API: URL and headers, a timeout and the caller's AbortSignal, polite retries
+// One request against the API (a GET, or the re-index POST): URL and headers, a timeout and the caller's AbortSignal, polite retries
 // (429 and 5xx only, honouring Retry-After, exponential backoff with jitter), optional ETag
 // revalidation, and the answer's rate-limit state and request id.
 import { type RateLimit, SkillsDirectoryError } from "./error.js";
@@ -124,12 +124,26 @@ const aborted = (cause: unknown) => new SkillsDirectoryError({ code: "ABORTED", 
 export class Transport {
   constructor(readonly options: TransportOptions) {}
 
-  async get<B>(path: string, query?: Record<string, QueryValue>, request: RequestOptions = {}): Promise<Result<B>> {
+  get<B>(path: string, query?: Record<string, QueryValue>, request: RequestOptions = {}): Promise<Result<B>> {
+    return this.#send<B>("GET", path, query, request);
+  }
+
+  /** A POST without a body (the re-index request, which is idempotent, so retried like a GET). */
+  post<B>(path: string, request: RequestOptions = {}): Promise<Result<B>> {
+    return this.#send<B>("POST", path, undefined, request);
+  }
+
+  async #send<B>(
+    method: "GET" | "POST",
+    path: string,
+    query: Record<string, QueryValue> | undefined,
+    request: RequestOptions,
+  ): Promise<Result<B>> {
     const url = buildUrl(this.options.baseUrl, path, query);
     const { maxRetries, maxRetryDelayMs } = this.options;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.#once<B>(url, request);
+        return await this.#once<B>(method, url, request);
       } catch (e) {
         if (!(e instanceof SkillsDirectoryError) || !retryable(e) || attempt >= maxRetries) throw e;
         // Full jitter: 0.5 s, 1 s, 2 s ... caps, each spread over [0, cap), so retrying clients do not move in step.
@@ -145,10 +159,10 @@ export class Transport {
     }
   }
 
-  async #once<B>(url: string, request: RequestOptions): Promise<Result<B>> {
+  async #once<B>(method: "GET" | "POST", url: string, request: RequestOptions): Promise<Result<B>> {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
-    const cached = this.options.cache?.get(url);
+    const cached = method === "GET" ? this.options.cache?.get(url) : undefined;
     if (cached) headers["If-None-Match"] = cached.etag;
 
     // One controller for the caller's signal and the timeout (AbortSignal.any is not in Node 18).
@@ -166,7 +180,7 @@ export class Transport {
       let res: Response;
       let text: string;
       try {
-        res = await this.options.fetch(url, { method: "GET", headers, signal: controller.signal });
+        res = await this.options.fetch(url, { method, headers, signal: controller.signal });
         text = res.status === 304 ? "" : await res.text();
       } catch (cause) {
         if (timedOut)
@@ -198,7 +212,7 @@ export class Transport {
           requestId: info.requestId,
         });
       const etag = res.headers.get("ETag");
-      if (etag && this.options.cache) this.options.cache.set(url, etag, body);
+      if (etag && this.options.cache && method === "GET") this.options.cache.set(url, etag, body);
       // The body's shape is the operation's response schema, which the caller names as B.
       return { ...(body as B), ...info };
     } finally {

@@ -31,6 +31,9 @@ export type Status = Schemas["Status"];
 export type IndexStatus = Schemas["IndexStatus"];
 export type StatusResponse = Schemas["StatusResponse"];
 export type IndexStatusResponse = Schemas["IndexStatusResponse"];
+export type RefreshQueuedResponse = Schemas["RefreshQueuedResponse"];
+export type RefreshQueued = Schemas["RefreshQueued"];
+export type RefreshState = Schemas["RefreshState"];
 
 /** The query parameters of an operation, as the document declares them. */
 type Query<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;

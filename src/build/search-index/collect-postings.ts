@@ -129,6 +129,11 @@ export class PostingIndex {
     return this.fields.length;
   }
 
+  /** The arrays as they are (lists by key id; keyOrder[i] is the id of sorted key i), for the build cache (src/build/cache/). */
+  snapshot(): { keys: readonly string[]; keyOrder: Uint32Array; fields: readonly { start: Uint32Array; ordinals: Uint32Array }[] } {
+    return { keys: this.keys, keyOrder: this.keyOrder, fields: this.fields };
+  }
+
   /** The ordinals holding sorted key `i` in `field` (empty when none). */
   list(i: number, field: number): Uint32Array {
     const id = this.keyOrder[i]!;
@@ -199,6 +204,7 @@ function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
 /**
  * Inverts the parts' logs: one counting pass per field sizes every key's list, a second places each
  * posting, so lists come out in ordinal order. `remaps[p]` maps part p's local ids to `keyList`'s.
+ * Each part's logs are emptied as their field is done.
  */
 function invert(
   keyList: readonly string[],
@@ -237,6 +243,9 @@ function invert(
       }
     });
     fields.push({ start, ordinals });
+    // The field's logs are inverted: let them go now, so the merge never holds every field twice
+    // (at 1M skills the postings are gigabytes). The parts are consumed by this merge.
+    for (const part of parts) part.fields[f]!.log = [];
   }
   const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
     const x = keyList[a]!;

@@ -6,12 +6,11 @@ import { toLittleEndian } from "../../contract/columns.js";
 import { NESTED_INFO_PER_FILE, type NestedManifest, type RangeShard, type TypoManifest } from "../../contract/search-manifest.js";
 import type { TypoEntry } from "../../contract/typo-shard.js";
 import { stableStringify } from "../../dataset/json.js";
-import type { SkillRecord } from "../../schemas/dataset.js";
 import { isTypoWord } from "../../search/typo.js";
 import type { OutputSink } from "../output.js";
 import { fieldKeys } from "./document-text.js";
 import { prefixUnions } from "./prefix-unions.js";
-import { nestedSkills } from "./search-document.js";
+import type { NestedSkill } from "./search-document.js";
 import { hashName, type KeyLists, writeTermShards } from "./search-shards.js";
 import { writeTypoShards } from "./typo-shards.js";
 
@@ -31,8 +30,7 @@ export interface SearchExtras {
 const isPair = (key: string) => key.startsWith("\u0001");
 
 /** The nested skills' keys and lists (name, description) per nested id. */
-function nestedFamily(records: readonly SkillRecord[]): BuiltFamily & { skills: ReturnType<typeof nestedSkills> } {
-  const skills = nestedSkills(records);
+function nestedFamily(skills: readonly NestedSkill[]): BuiltFamily & { skills: readonly NestedSkill[] } {
   const lists = new Map<string, [number[] | undefined, number[] | undefined]>();
   skills.forEach((s, id) => {
     [s.name, s.description].forEach((text, f) => {
@@ -84,13 +82,13 @@ function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
 }
 
 export async function writeSearchExtras(
-  records: readonly SkillRecord[],
+  nestedSkills: readonly NestedSkill[],
   main: BuiltFamily,
   sink: OutputSink,
   maxExpansions: number,
   log: (line: string) => void,
 ): Promise<SearchExtras> {
-  const nested = nestedFamily(records);
+  const nested = nestedFamily(nestedSkills);
   const nestedTerms = await writeTermShards(sink, "nested", nested.keys, nested.listsAt, nested.docCount);
   const owners = toLittleEndian(Uint32Array.from(nested.skills, (s) => s.owner));
   const ownersFile = hashName("nested", owners, "bin");

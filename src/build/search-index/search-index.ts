@@ -1,13 +1,12 @@
 import { type MeaningManifest, SEARCH_FORMAT, SearchManifest } from "../../contract/search-manifest.js";
-import type { SlimRecord } from "../../dataset/stream.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
 import type { OutputSink } from "../output.js";
 import type { PostingCollector, PostingIndex } from "./collect-postings.js";
-import { searchDocument } from "./search-document.js";
+import { type NestedSkill, nestedSkills, searchDocument } from "./search-document.js";
 import { writeSearchExtras } from "./search-extras.js";
 import { writeJsonShards, writeTermShards } from "./search-shards.js";
-import { suggestionEntries, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
+import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
 export const MAX_EXPANSIONS = 512;
@@ -27,18 +26,42 @@ export function collectSkill(collector: PostingCollector, record: SkillRecord): 
 }
 
 /**
- * Writes the whole search index from the collected postings and the slim records (names, nested
- * skills); returns the manifest part (validated).
+ * What the index writer needs of the skills besides their postings: how many, each one's name (in
+ * ordinal order) and the nested skills. Small next to the slim records, so the build drops those
+ * before the index pass allocates.
+ */
+export interface SearchSkills {
+  count: number;
+  names: readonly string[];
+  nested: readonly NestedSkill[];
+  /** The surface form of stemmed terms (suggest-build.ts surfaceForms). */
+  surface: ReadonlyMap<string, string>;
+  /** Ordinals of the skills search leaves out by default (malicious): autocomplete's counts leave them out too. */
+  hidden: readonly number[];
+}
+
+/** The SearchSkills of records in ordinal order. */
+export const searchSkillsOf = (records: readonly SkillRecord[], hidden: readonly number[] = []): SearchSkills => ({
+  count: records.length,
+  names: records.map((r) => r.name),
+  nested: nestedSkills(records),
+  surface: surfaceForms(records),
+  hidden,
+});
+
+/**
+ * Writes the whole search index from the collected postings and the skills' names and nested
+ * skills; returns the manifest part (validated).
  */
 export async function writeSearchIndex(
   postings: PostingIndex,
-  records: readonly SlimRecord[],
+  skills: SearchSkills,
   sink: OutputSink,
   log: (line: string) => void,
   /** The meaning pass's shards (meaning-pass.ts); none when it did not run. */
   meaning: MeaningManifest = { shards: [], words: 0, related: 0, documents: 0 },
 ): Promise<SearchManifest> {
-  const docCount = records.length;
+  const docCount = skills.count;
   const started = performance.now();
   const keys = postings.keys;
   const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
@@ -49,12 +72,9 @@ export async function writeSearchIndex(
     log(`search: wrote ${n} term shards`),
   );
   log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
-  const extras = await writeSearchExtras(records, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
+  const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
 
-  const entries = suggestionEntries(
-    postings,
-    records.map((r) => r.name),
-  );
+  const entries = suggestionEntries(postings, { names: skills.names, surface: skills.surface, hidden: skills.hidden });
   const top = topByPrefix(entries);
   const suggest = {
     topPrefixLength: TOP_PREFIX_LENGTH,

@@ -1,11 +1,15 @@
 // Build step 3: the autocomplete index. Suggestions are index terms (found in at least two skills,
 // or in a skill's name) and whole multi-word skill names, each with the number of skills the
 // suggestion finds as a query. For short prefixes the best suggestions are precomputed, so a
-// keystroke reads one small file whatever the size of the directory.
+// keystroke reads one small file whatever the size of the directory. A term is offered as skills
+// write it (its most common surface form: `kubernetes`, not the index's stem `kubernete`), and the
+// counts leave out the skills that search leaves out by default (malicious ones).
 import { Bitset } from "../../contract/postings.js";
 import { bySuggestionRank, type SuggestionPair } from "../../contract/search-manifest.js";
-import { terms as analyse } from "../../search/text.js";
+import type { SlimRecord } from "../../dataset/stream.js";
+import { terms as analyse, MAX_TERM_LENGTH, STOP_WORDS, stem } from "../../search/text.js";
 import type { PostingIndex } from "./collect-postings.js";
+import { scanRuns } from "./term-scan.js";
 
 export const TOP_PREFIX_LENGTH = 3;
 export const TOP_PER_PREFIX = 20;
@@ -51,17 +55,19 @@ interface Docs {
  * How many skills hold every word. Walks the shortest list and tests the others: a common word by
  * its bitset, a rare one by binary search forward from a cursor; all-common words are AND-ed whole.
  */
-function intersectCount(lists: readonly Docs[]): number {
+function intersectCount(lists: readonly Docs[], hidden: Bitset | undefined): number {
   const [first, ...rest] = [...lists].sort((a, b) => a.list.length - b.list.length);
   if (!first) return 0;
   if (first.bits && rest.every((r) => r.bits)) {
     const all = first.bits.clone();
     for (const r of rest) all.and(r.bits!);
+    if (hidden) all.andNot(hidden);
     return all.count();
   }
   let n = 0;
   const cursors = rest.map(() => 0);
   outer: for (const v of first.list) {
+    if (hidden?.has(v)) continue;
     for (let k = 0; k < rest.length; k++) {
       const { list, bits } = rest[k]!;
       if (bits) {
@@ -84,8 +90,55 @@ function intersectCount(lists: readonly Docs[]): number {
   return n;
 }
 
-/** Every suggestion with its count, sorted by text. */
-export function suggestionEntries(index: PostingIndex, names: readonly string[]): SuggestionPair[] {
+/**
+ * The surface form skills write each stemmed term in, where it is not the stem itself: the form
+ * most often seen in names and descriptions (the skills' own and their collections' skills'), ties
+ * to the stem, then A to Z. Only plain ASCII words are stemmed (src/search/text.ts), so only they
+ * can differ: `kubernete` -> `kubernetes`, while `policy` stays unless skills write `policies` more often.
+ */
+export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
+  const seen = new Map<string, Map<string, number>>();
+  const count = (word: string) => {
+    const lower = word.toLowerCase();
+    if (!/^[a-z]+$/.test(lower)) return;
+    const term = stem(lower).slice(0, MAX_TERM_LENGTH);
+    if (STOP_WORDS.has(term)) return;
+    let forms = seen.get(term);
+    if (!forms) seen.set(term, (forms = new Map()));
+    forms.set(lower, (forms.get(lower) ?? 0) + 1);
+  };
+  const texts = function* (r: SlimRecord) {
+    yield r.name;
+    yield r.description;
+    for (const f of r.files) {
+      yield f.name;
+      yield f.description;
+    }
+  };
+  for (const r of records) for (const text of texts(r)) scanRuns(text, count, () => {});
+  const out = new Map<string, string>();
+  for (const [term, forms] of seen) {
+    let best = term;
+    let most = forms.get(term) ?? 0;
+    for (const [form, n] of forms) if (n > most || (n === most && best !== term && form < best)) [best, most] = [form, n];
+    if (best !== term) out.set(term, best);
+  }
+  return out;
+}
+
+/** What the suggestions are made from besides the postings. */
+export interface SuggestionSources {
+  /** Each skill's name, by ordinal. */
+  names: readonly string[];
+  /** Stem -> the form to offer (surfaceForms); a term not in it is offered as indexed. */
+  surface?: ReadonlyMap<string, string>;
+  /** Ordinals whose skills no count includes (malicious ones, which search leaves out by default). */
+  hidden?: readonly number[];
+}
+
+/** Every suggestion with its count, sorted by text; a suggestion that only hidden skills hold is left out. */
+export function suggestionEntries(index: PostingIndex, sources: SuggestionSources): SuggestionPair[] {
+  const { names, surface = new Map<string, string>() } = sources;
   const nameTerms = new Set(names.flatMap((n) => analyse(n)));
   // Name words repeat across names: each word's skills are gathered once; a word in more than one
   // skill in 32 also gets a bitset (a common word's list is long, its bitset small and fast).
@@ -106,22 +159,27 @@ export function suggestionEntries(index: PostingIndex, names: readonly string[])
   };
   // Single words come in key order (sorted already); names, which hold a space no word holds, are
   // sorted apart and merged in, so the whole list is never sorted again.
+  const hidden = hiddenSet(sources.hidden ?? [], docCount);
+  const hiddenIn = hidden ? hiddenCounter(index, hidden, docCount) : () => 0;
   const words: SuggestionPair[] = [];
   index.keys.forEach((key, i) => {
     if (key.startsWith("\u0001") || codePoints(key) < 2) return;
     // The summed list lengths bound the count from above: a key in one skill is skipped unread.
     if (index.postingCount(i) < 2 && !nameTerms.has(key)) return;
-    words.push([key, index.unionCount(i)]);
+    const count = index.unionCount(i) - hiddenIn(i);
+    if (count > 0) words.push([surface.get(key) ?? key, count]);
   });
+  const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  // Surface forms sort apart from their stems (`policies` after `policyholder`): sorted again.
+  if (surface.size > 0) words.sort(byText);
   const phrases = new Map<string, number>();
   for (const name of names) {
     const nameWords = [...new Set(analyse(name))];
     if (nameWords.length < 2 || nameWords.length > MAX_NAME_WORDS) continue;
     const text = nameWords.join(" ");
-    if (!phrases.has(text)) phrases.set(text, intersectCount(nameWords.map(docsOf)));
+    if (!phrases.has(text)) phrases.set(text, intersectCount(nameWords.map(docsOf), hidden));
   }
-  const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-  const named = [...phrases].sort(byText);
+  const named = [...phrases].filter(([, n]) => n > 0).sort(byText);
   const out: SuggestionPair[] = [];
   let w = 0;
   let p = 0;
@@ -130,6 +188,29 @@ export function suggestionEntries(index: PostingIndex, names: readonly string[])
     else out.push(named[p++]!);
   }
   return out;
+}
+
+/** The hidden ordinals as a set, or undefined when there are none (the usual case: no work at all). */
+function hiddenSet(ordinals: readonly number[], docCount: number): Bitset | undefined {
+  if (ordinals.length === 0) return undefined;
+  const set = new Bitset(docCount);
+  for (const o of ordinals) set.add(o);
+  return set;
+}
+
+/** How many hidden skills hold sorted key `i` in any field: a walk of its lists, each skill counted once. */
+function hiddenCounter(index: PostingIndex, hidden: Bitset, docCount: number): (i: number) => number {
+  const stamp = new Uint32Array(docCount);
+  return (i) => {
+    let n = 0;
+    for (let f = 0; f < index.fieldCount; f++)
+      for (const o of index.list(i, f))
+        if (hidden.has(o) && stamp[o] !== i + 1) {
+          stamp[o] = i + 1;
+          n++;
+        }
+    return n;
+  };
 }
 
 /** The best TOP_PER_PREFIX suggestions for every prefix of 1..TOP_PREFIX_LENGTH characters. */

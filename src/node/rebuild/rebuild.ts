@@ -4,7 +4,7 @@
 // passed (and, with a deploy, once it succeeded), so a failed stage leaves the previous dataset,
 // site and deployment as they were.
 import { existsSync } from "node:fs";
-import { cp, readFile, rename, rm } from "node:fs/promises";
+import { cp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type BuildReport, build } from "../../build/build.js";
 import { badLines, readDataset } from "../../dataset/files.js";
@@ -14,8 +14,10 @@ import { exitCode, spawnTracked } from "../cli.js";
 import { startPagesDev } from "../pages-dev.js";
 import { runWrangler } from "../wrangler.js";
 import { type ObjectStore, restoreDataset, saveDataset } from "./dataset-store.js";
+import type { QueuedRefresh, RefreshQueue } from "./refresh-queue.js";
 import { smokeCheck } from "./smoke.js";
 import type { RebuildSummary, StageName, StageResult } from "./summary.js";
+import { swapFolder } from "./swap-folder.js";
 
 export interface DeployTarget {
   /** The Cloudflare Pages project. */
@@ -39,6 +41,11 @@ export interface RebuildOptions {
   deploy?: DeployTarget;
   /** Deliver webhooks after a deploy (when the project has `npm run webhooks`). */
   webhooks: boolean;
+  /**
+   * Crawl exactly the repositories waiting in this re-index queue (`--queued`), and delete their
+   * requests once the new site is in place (and deployed); an empty queue ends the run at once.
+   */
+  queue?: RefreshQueue;
   /** Progress lines. */
   log: (line: string) => void;
   stderr: CrawlFolderOptions["stderr"];
@@ -91,6 +98,28 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   };
 
   try {
+    let crawlOptions = options.crawl;
+    let handled: QueuedRefresh[] = [];
+    const queue = options.queue;
+    if (queue) {
+      await stage("queue", async () => {
+        const { queued, unreadable } = await queue.list();
+        for (const key of unreadable) log(`  ${key}: not a queue entry (its metadata is not {owner, repo, since}); left alone`);
+        handled = queued;
+        summary.queued = queued.map((q) => `${q.entry.owner}/${q.entry.repo}`);
+        return queued.length === 0
+          ? `nothing queued in ${queue.where}`
+          : `${queued.length} queued in ${queue.where}, oldest since ${queued[0]!.entry.since}: ${summary.queued.join(", ")}`;
+      });
+      if (handled.length === 0) {
+        for (const name of ["restore", "crawl", "build", "smoke", "deploy", "dequeue", "save", "webhooks"] as const)
+          skip(name, "nothing queued");
+        summary.ok = true;
+        return result;
+      }
+      crawlOptions = { ...options.crawl, only: uniqueNames(handled) };
+    }
+
     if (options.store) {
       const store = options.store;
       await stage("restore", async () => {
@@ -105,7 +134,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await stage("crawl", async () => {
       await rm(stagingData, { recursive: true, force: true });
       if (existsSync(options.dataDir)) await cp(options.dataDir, stagingData, { recursive: true });
-      const crawled = await crawlFolder({ ...options.crawl, dataDir: stagingData, stderr: options.stderr });
+      const crawled = await crawlFolder({ ...crawlOptions, dataDir: stagingData, stderr: options.stderr });
       result.crawl = crawled;
       const r = crawled.report.repositories;
       summary.skills = { added: r.added, updated: r.changed, removed: r.removed, failed: r.failed, total: r.total };
@@ -124,6 +153,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
         publicDir: options.publicDir ?? join(options.projectDir, "public"),
         sourcesFile: options.crawl.sourcesFile,
         builtAt: options.now(),
+        // Incremental: the cache describes the live site, whose unchanged shards are copied into the staging one.
+        cache: { dir: `${options.outDir}.cache`, previousSite: options.outDir },
         log: (l) => log(`  ${l}`),
       });
       result.build = report;
@@ -173,8 +204,17 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     } else skip("deploy", "no --deploy: the checked site stays local");
 
     // Every check passed (and the deploy, if asked for): the new dataset and site replace the old.
-    await replace(stagingData, options.dataDir);
-    await replace(stagingSite, options.outDir);
+    await swapFolder(stagingData, options.dataDir, "skills.jsonl");
+    await swapFolder(stagingSite, options.outDir, join("_data", "manifest.json"));
+
+    // What was asked for is served now: its requests go. A request that came in during the run is
+    // not among them and waits for the next.
+    if (queue) {
+      await stage("dequeue", async () => {
+        await queue.remove(handled.map((q) => q.key));
+        return `${handled.length} request${handled.length === 1 ? "" : "s"} removed from ${queue.where}`;
+      });
+    }
 
     const store = options.store;
     if (store && target) {
@@ -206,13 +246,14 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   return result;
 }
 
-/** Moves `from` over `to`: the old folder is renamed aside first, so `to` is never half-written. */
-async function replace(from: string, to: string): Promise<void> {
-  const aside = `${to}.previous`;
-  await rm(aside, { recursive: true, force: true });
-  if (existsSync(to)) await rename(to, aside);
-  await rename(from, to);
-  await rm(aside, { recursive: true, force: true });
+/** The queued names for the crawl's `only`, each repository once (the queue keys are lower-cased, the names as asked). */
+function uniqueNames(queued: readonly QueuedRefresh[]): string[] {
+  const names = new Map<string, string>();
+  for (const { entry } of queued) {
+    const name = `${entry.owner}/${entry.repo}`;
+    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  return [...names.values()];
 }
 
 async function hasScript(projectDir: string, name: string): Promise<boolean> {

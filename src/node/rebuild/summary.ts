@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { badLines } from "../../dataset/files.js";
 
-export const STAGES = ["restore", "crawl", "build", "smoke", "deploy", "save", "webhooks"] as const;
+/** `queue` and `dequeue` run only with --queued: read the re-index queue first, delete what was served once it is. */
+export const STAGES = ["queue", "restore", "crawl", "build", "smoke", "deploy", "dequeue", "save", "webhooks"] as const;
 export const StageName = z.enum(STAGES);
 export type StageName = z.infer<typeof StageName>;
 
@@ -49,6 +50,10 @@ export const RebuildSummary = z
       .nullable(),
     deployed: z.object({ project: z.string(), branch: z.string(), url: z.string().nullable() }).strict().nullable(),
     snapshot: z.string().nullable().describe("The dataset snapshot saved (or restored, when nothing was saved)"),
+    queued: z
+      .array(z.string())
+      .optional()
+      .describe("With --queued: the repositories (owner/repo) the run took from the re-index queue, oldest request first"),
   })
   .strict();
 export type RebuildSummary = z.infer<typeof RebuildSummary>;
@@ -62,6 +67,7 @@ const SKIPPED_SHOWN = 20;
 export function summaryMarkdown(s: RebuildSummary): string {
   const lines = [`## Rebuild ${s.ok ? "succeeded" : `failed at ${s.failure?.stage}`}`, ""];
   if (s.failure) lines.push(`**${s.failure.stage} failed:** ${s.failure.message}`, "");
+  if (s.queued) lines.push(`- Re-index queue: ${s.queued.length === 0 ? "empty" : s.queued.join(", ")}`);
   if (s.skills) {
     const k = s.skills;
     lines.push(`- Skills: ${k.added} added, ${k.updated} updated, ${k.removed} removed, ${k.failed} failed; ${k.total} in the directory`);

@@ -2,7 +2,7 @@
 // (or another SKILL.md of the collection, chosen by ?file=), statistics and the star history.
 
 import { pagePath } from "../../../src/contract/page-routes.js";
-import { SkillContentEnvelope, SkillDetailEnvelope, SkillStatsEnvelope } from "../../../src/schemas/envelope.js";
+import { RefreshQueuedEnvelope, SkillContentEnvelope, SkillDetailEnvelope, SkillStatsEnvelope } from "../../../src/schemas/envelope.js";
 import type { SkillDetail, SkillStats } from "../../../src/schemas/resources.js";
 import { ApiFailure } from "../api.js";
 import type { App } from "../app.js";
@@ -145,6 +145,7 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
           h("h3", {}, t("starHistory")),
           historyChart(app, stats),
         ),
+        refreshSection(app, s),
       ),
     );
     void fillMarkdown(markdown, s, chosen && chosen !== s.skills[0] ? chosen.path : undefined);
@@ -168,6 +169,44 @@ export function mountSkill(app: App, main: HTMLElement, owner: string, repo: str
   }
 
   void load();
+}
+
+/** The offer to re-index: the commit served, a button that POSTs the request, and the queue state or the refusal. */
+function refreshSection(app: App, s: SkillDetail): HTMLElement {
+  const { t } = app;
+  const status = h("p", { class: "refresh-status", role: "status" });
+  const path = `/index-status/${encodeURIComponent(s.owner)}/${encodeURIComponent(s.repo)}/refresh`;
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "refresh",
+      onclick: async () => {
+        button.setAttribute("disabled", "");
+        status.textContent = t("refreshAsking");
+        try {
+          const { data } = await app.api.post(path, RefreshQueuedEnvelope);
+          status.textContent = t("refreshQueued", {
+            since: new Date(data.since).toLocaleString(app.wordsLocale),
+            position: data.position,
+            size: data.queueSize,
+          });
+        } catch (error) {
+          status.textContent = t("refreshFailed", { message: error instanceof Error ? error.message : String(error) });
+          button.removeAttribute("disabled");
+        }
+      },
+    },
+    t("refreshButton"),
+  );
+  return h(
+    "section",
+    { "aria-labelledby": "refresh-title", class: "refresh" },
+    h("h2", { id: "refresh-title" }, t("refreshTitle")),
+    h("p", {}, t("refreshText", { commit: s.indexedCommit.slice(0, 7) })),
+    button,
+    status,
+  );
 }
 
 function installRow(app: App, platform: string, command: string): HTMLElement {

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, Generic, List, Literal, Optional, TypeVar
 
 from ._http import QueryValue, path_of
-from ._types import Category, CategoryDetail, FileEntry, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
+from ._types import Category, CategoryDetail, FileEntry, IndexStatus, RefreshQueued, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
 
 D = TypeVar("D")
 Sort = Literal["stars", "updated", "name"]
@@ -22,6 +22,7 @@ Trust = Literal["default", "clean", "any"]
 class Call(Generic[D]):
     path: str
     params: Dict[str, QueryValue]
+    method: str = "GET"
 
 
 def list_skills(page: Optional[int], limit: Optional[int], sort: Optional[Sort], order: Optional[Order], category: Optional[str], platform: Optional[str], trust: Optional[Trust] = None) -> Call[List[SkillSummary]]:
@@ -50,6 +51,10 @@ def get_status() -> Call[Status]:
 
 def get_index_status(owner: str, repo: str) -> Call[IndexStatus]:
     return Call("/index-status" + path_of(owner, repo), {})
+
+
+def request_refresh(owner: str, repo: str) -> Call[RefreshQueued]:
+    return Call("/index-status" + path_of(owner, repo) + "/refresh", {}, "POST")
 
 
 def list_categories(locale: Optional[str]) -> Call[List[Category]]:

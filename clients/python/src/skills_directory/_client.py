@@ -13,7 +13,7 @@ from . import _calls
 from ._calls import Call, EventType, Order, Sort, Trust
 from ._errors import SkillsDirectoryError
 from ._http import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY, DEFAULT_TIMEOUT, EtagCache, Requests, Result
-from ._types import Category, CategoryDetail, FileEntry, IndexStatus, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
+from ._types import Category, CategoryDetail, FileEntry, IndexStatus, RefreshQueued, SearchResult, SkillContent, SkillDetail, SkillEvent, SkillStats, SkillSummary, Status, Suggestion
 
 D = TypeVar("D")
 ITERATION_LIMIT = 100
@@ -70,7 +70,7 @@ class SkillsDirectory(_Settings[httpx.Client]):
         for attempt in range(self._requests.max_retries + 1):
             try:
                 try:
-                    response = self._http.get(url, headers=headers)
+                    response = self._http.request(call.method, url, headers=headers)
                 except httpx.HTTPError as e:
                     raise self._requests.failure(url, e) from e
                 return self._requests.read(url, response)
@@ -101,6 +101,10 @@ class SkillsDirectory(_Settings[httpx.Client]):
 
     def get_index_status(self, owner: str, repo: str) -> Result[IndexStatus]:
         return self._run(_calls.get_index_status(owner, repo))
+
+    def request_refresh(self, owner: str, repo: str) -> Result[RefreshQueued]:
+        """POST /index-status/{owner}/{repo}/refresh: queue the repository for the next re-index run."""
+        return self._run(_calls.request_refresh(owner, repo))
 
     def list_categories(self, *, locale: Optional[str] = None) -> Result[List[Category]]:
         return self._run(_calls.list_categories(locale))
@@ -168,7 +172,7 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
         for attempt in range(self._requests.max_retries + 1):
             try:
                 try:
-                    response = await self._http.get(url, headers=headers)
+                    response = await self._http.request(call.method, url, headers=headers)
                 except httpx.HTTPError as e:
                     raise self._requests.failure(url, e) from e
                 return self._requests.read(url, response)
@@ -199,6 +203,10 @@ class AsyncSkillsDirectory(_Settings[httpx.AsyncClient]):
 
     async def get_index_status(self, owner: str, repo: str) -> Result[IndexStatus]:
         return await self._run(_calls.get_index_status(owner, repo))
+
+    async def request_refresh(self, owner: str, repo: str) -> Result[RefreshQueued]:
+        """POST /index-status/{owner}/{repo}/refresh: queue the repository for the next re-index run."""
+        return await self._run(_calls.request_refresh(owner, repo))
 
     async def list_categories(self, *, locale: Optional[str] = None) -> Result[List[Category]]:
         return await self._run(_calls.list_categories(locale))

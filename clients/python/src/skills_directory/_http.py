@@ -1,6 +1,6 @@
 """What the sync and async clients share: URLs and headers, reading an answer, the retry rule.
 
-Retries are only for GETs that failed with 429, a 5xx, a network error or a timeout; a
+Retries are only for GETs (and the re-index POST, which is idempotent) that failed with 429, a 5xx, a network error or a timeout; a
 ``Retry-After`` is honoured, otherwise the wait grows exponentially with full jitter. A wait
 longer than ``max_retry_delay`` is not taken: the error is raised instead.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Literal, TypedDict, Union
 
-ErrorCode = Literal["NOT_FOUND", "INVALID_PARAMS", "RATE_LIMITED", "SERVER_ERROR", "INVALID_QUERY", "QUERY_TOO_LONG", "INVALID_SYNTAX", "INVALID_API_KEY", "METHOD_NOT_ALLOWED"]
+ErrorCode = Literal["NOT_FOUND", "INVALID_PARAMS", "RATE_LIMITED", "SERVER_ERROR", "INVALID_QUERY", "QUERY_TOO_LONG", "INVALID_SYNTAX", "INVALID_API_KEY", "METHOD_NOT_ALLOWED", "QUEUE_FULL"]
 
 
 class Category(TypedDict):
@@ -98,10 +98,13 @@ class FileEntry(_FileEntryRequired, total=False):
 
 
 class IndexStatus(TypedDict):
+    indexedAt: Union[str, None]  # When a crawl read the served record's files (at `indexedCommit`); null when nothing is served, or when the record was last read before the crawl kept this time
+    indexedCommit: Union[str, None]  # The commit the served record was read at; null when nothing is served
     lastCrawledAt: Union[str, None]  # When a crawl last looked at the repository
     listed: bool  # Whether GET /skills/{owner}/{repo} answers (a failed repository keeps its previous record)
     owner: str  # As GitHub spells it when known, else as asked
     reason: object  # Why it is excluded or failed; null when indexed or unknown
+    refresh: RefreshState  # Whether a re-index is queued (POST /index-status/{owner}/{repo}/refresh) and since when
     repo: str
     rule: object  # The exclusion pattern of sources.json that matched, if one did
     state: Literal["indexed", "excluded", "failed", "unknown"]
@@ -133,6 +136,26 @@ class Pagination(TypedDict):
     page: int
     total: int
     totalPages: int
+
+
+class RefreshQueued(TypedDict):
+    owner: str
+    position: int  # Place in the queue, oldest request first (1 is the oldest)
+    queueLimit: int  # How many repositories the queue holds at most; a request beyond it is refused with 503
+    queueSize: int  # Repositories waiting, this one included
+    queued: bool
+    repo: str
+    since: str  # When the repository was queued; a repeated request leaves it unchanged
+
+
+class RefreshQueuedResponse(TypedDict):
+    data: RefreshQueued
+    meta: Meta
+
+
+class RefreshState(TypedDict):
+    queued: bool  # A re-index was asked for and the queue's next run has not handled it yet
+    since: Union[str, None]  # When it was asked for; null when nothing is queued
 
 
 class _SearchMetaRequired(TypedDict):

@@ -101,6 +101,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index-status/{owner}/{repo}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a re-index of a repository
+         * @description Queues a public GitHub repository for the next re-index run (every 15 minutes), which re-reads it (or discovers it, when the directory does not list it yet and it holds skills) and serves the result. No body and no key are needed. Answers 202 with the queue state; a repository already queued gets the same answer again, its `since` unchanged. A name that cannot be a GitHub repository, or one the directory's sources exclude, is a 400. Limits: 10 requests an hour from one address (IPv4 address, IPv6 /64) and one accepted request per repository every 10 minutes (429 with `Retry-After`); the queue holds at most 500 repositories, and a request beyond that is a 503 `QUEUE_FULL` with `Retry-After`. The function never calls GitHub.
+         */
+        post: operations["requestRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/skills": {
         parameters: {
             query?: never;
@@ -328,7 +348,7 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         /** @enum {string} */
-        ErrorCode: "NOT_FOUND" | "INVALID_PARAMS" | "RATE_LIMITED" | "SERVER_ERROR" | "INVALID_QUERY" | "QUERY_TOO_LONG" | "INVALID_SYNTAX" | "INVALID_API_KEY" | "METHOD_NOT_ALLOWED";
+        ErrorCode: "NOT_FOUND" | "INVALID_PARAMS" | "RATE_LIMITED" | "SERVER_ERROR" | "INVALID_QUERY" | "QUERY_TOO_LONG" | "INVALID_SYNTAX" | "INVALID_API_KEY" | "METHOD_NOT_ALLOWED" | "QUEUE_FULL";
         EventListResponse: {
             data: components["schemas"]["SkillEvent"][];
             meta: {
@@ -359,6 +379,10 @@ export interface components {
             skill: string;
         };
         IndexStatus: {
+            /** @description When a crawl read the served record's files (at `indexedCommit`); null when nothing is served, or when the record was last read before the crawl kept this time */
+            indexedAt: string | null;
+            /** @description The commit the served record was read at; null when nothing is served */
+            indexedCommit: string | null;
             /** @description When a crawl last looked at the repository */
             lastCrawledAt: string | null;
             /** @description Whether GET /skills/{owner}/{repo} answers (a failed repository keeps its previous record) */
@@ -367,6 +391,8 @@ export interface components {
             owner: string;
             /** @description Why it is excluded or failed; null when indexed or unknown */
             reason: string | null;
+            /** @description Whether a re-index is queued (POST /index-status/{owner}/{repo}/refresh) and since when */
+            refresh: components["schemas"]["RefreshState"];
             repo: string;
             /** @description The exclusion pattern of sources.json that matched, if one did */
             rule: string | null;
@@ -394,6 +420,33 @@ export interface components {
             page: number;
             total: number;
             totalPages: number;
+        };
+        RefreshQueued: {
+            owner: string;
+            /** @description Place in the queue, oldest request first (1 is the oldest) */
+            position: number;
+            /** @description How many repositories the queue holds at most; a request beyond it is refused with 503 */
+            queueLimit: number;
+            /** @description Repositories waiting, this one included */
+            queueSize: number;
+            /** @constant */
+            queued: true;
+            repo: string;
+            /**
+             * Format: date-time
+             * @description When the repository was queued; a repeated request leaves it unchanged
+             */
+            since: string;
+        };
+        RefreshQueuedResponse: {
+            data: components["schemas"]["RefreshQueued"];
+            meta: components["schemas"]["Meta"];
+        };
+        RefreshState: {
+            /** @description A re-index was asked for and the queue's next run has not handled it yet */
+            queued: boolean;
+            /** @description When it was asked for; null when nothing is queued */
+            since: string | null;
         };
         SearchMeta: {
             /** @description When nothing matched: a corrected query that has results */
@@ -758,7 +811,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A method other than GET, HEAD or OPTIONS (`METHOD_NOT_ALLOWED`); the API is read-only. */
+        /** @description A method the path does not serve (`METHOD_NOT_ALLOWED`): the API is read-only (GET, HEAD, OPTIONS) but for the re-index request (POST, OPTIONS); `Allow` names the methods. */
         MethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
@@ -802,6 +855,33 @@ export interface components {
                  *       "error": {
                  *         "code": "NOT_FOUND",
                  *         "message": "skill anvil-dev/nothing was not found"
+                 *       },
+                 *       "meta": {
+                 *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The re-index queue holds as many repositories as it may (`QUEUE_FULL`); `Retry-After` says when the next run will have emptied it. */
+        QueueFull: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "QUEUE_FULL",
+                 *         "message": "the re-index queue is full (500 repositories wait for the next run); retry after 900 s, when the next run has emptied it"
                  *       },
                  *       "meta": {
                  *         "requestId": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
@@ -895,11 +975,11 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The methods the API serves.
+         * @description The methods the path serves: `GET, HEAD, OPTIONS`, or `POST, OPTIONS` for the re-index request.
          * @example GET, HEAD, OPTIONS
          */
         Allow: string;
-        /** @description `public, max-age=300, stale-while-revalidate=3600` for data, `public, max-age=60` for search and autocomplete, `no-store` for errors. */
+        /** @description `public, max-age=300, stale-while-revalidate=3600` for data, `public, max-age=60` for search and autocomplete, `no-cache` for index-status (its refresh state is live), `no-store` for errors and the re-index request. */
         "Cache-Control": string;
         /** @description The locale the names and descriptions are in (an unknown locale falls back to `en`). */
         "Content-Language": string;
@@ -1219,7 +1299,6 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     ETag: components["headers"]["ETag"];
-                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1235,7 +1314,6 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "X-Answer-Cache": components["headers"]["X-Answer-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1250,6 +1328,49 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    requestRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Owner of the GitHub repository (user or organisation); matched without regard to case.
+                 * @example anvil-dev
+                 */
+                owner: string;
+                /**
+                 * @description Name of the GitHub repository; matched without regard to case, and an old name of a renamed repository still resolves.
+                 * @example pdf
+                 */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the repository is queued (or already was). */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Tier": components["headers"]["X-RateLimit-Tier"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshQueuedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["QueueFull"];
         };
     };
     listSkills: {

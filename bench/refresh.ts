@@ -1,0 +1,178 @@
+// Refresh benchmark: how long a re-index takes from the request to the change being served, at a
+// realistic directory size (default 100k skills from `npm run synth`), not counting the schedule's
+// wait for the next run. What `npm run rebuild -- --queued` computes for one queued repository:
+// reading the queue, the crawl of that one repository (against the local GitHub-compatible server,
+// over the whole dataset: read, merged, written back), the events, the build into the folder that
+// holds the previous build, and the smoke check through `wrangler pages dev`. Baseline measured in
+// the same run: a full build of the same dataset into an empty folder. Target: under 60 s.
+// Usage: npx tsx bench/refresh.ts [--skills N] [--data DIR] [--work DIR]
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { readDataset } from "../src/dataset/files.js";
+import { recordEvents } from "../src/events/record.js";
+import { crawlFolder } from "../src/ingest/crawl-folder.js";
+import { buildRepos, loadSources } from "../src/node/github-fixture/model.js";
+import { startGitHubFixture } from "../src/node/github-fixture/server.js";
+import { startPagesDev } from "../src/node/pages-dev.js";
+import { PROJECT_ROOT } from "../src/node/project-root.js";
+import { smokeCheck } from "../src/node/rebuild/smoke.js";
+import { machineLine, table } from "./support/machine.js";
+
+const { values } = parseArgs({
+  options: {
+    skills: { type: "string", default: "100000" },
+    data: { type: "string" },
+    work: { type: "string", default: ".tmp/bench" },
+  },
+});
+const n = Number(values.skills);
+const work = resolve(values.work);
+const tsx = join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+/** The repository asked for: one of the project's hand-made fixture repositories, served locally. */
+const REPO = { owner: "acme", repo: "pdf-tools" };
+const NAME = `${REPO.owner}/${REPO.repo}`;
+
+/**
+ * One build in its own process (its peak memory apart), awaited without blocking this process: the
+ * GitHub-compatible server lives here, and a blocked event loop would leave its clients' kept-alive
+ * sockets half-closed.
+ */
+function buildOnce(dataDir: string, outDir: string): Promise<{ millis: number; maxRssKb: number; changed: number }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(tsx, ["bench/build-once.ts", "--data", dataDir, "--out", outDir], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=20000" },
+    });
+    let out = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    child.on("error", fail);
+    child.on("close", (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`build of ${dataDir} failed with ${code}`))));
+  });
+}
+
+// The dataset: a copy (the source folder is never written), synthesised first when absent.
+const source = values.data ? resolve(values.data) : join(work, `synth-${n}`);
+if (!existsSync(join(source, "skills.jsonl"))) {
+  log(`[${n}] synthesising dataset`);
+  const res = spawnSync(tsx, ["scripts/synth.ts", "--skills", String(n), "--out", source], { cwd: PROJECT_ROOT, stdio: "inherit" });
+  if (res.status !== 0) throw new Error("npm run synth failed");
+}
+const dataDir = join(work, `refresh-${n}-data`);
+const siteDir = join(work, `refresh-${n}-site`);
+const sourcesFile = join(work, `refresh-${n}-sources.json`);
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(siteDir, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+cpSync(source, dataDir, { recursive: true });
+writeFileSync(
+  sourcesFile,
+  JSON.stringify({
+    repos: [NAME],
+    topics: [],
+    codeSearch: { enabled: false, query: "filename:SKILL.md", minSize: 0, maxSize: 1048576, everyHours: 168 },
+    exclude: [],
+  }),
+);
+
+const fixtureDir = join(PROJECT_ROOT, "test", "fixtures", "github");
+const fixture = await startGitHubFixture(buildRepos(await loadSources(fixtureDir)), { rateLimit: 1_000_000 });
+const crawl = (now: string) =>
+  crawlFolder({
+    githubUrl: fixture.url,
+    dataDir,
+    defaultsDir: join(PROJECT_ROOT, "data"),
+    sourcesFile,
+    only: [NAME],
+    now: new Date(now),
+    maxFailedShare: 0.5,
+    timing: { secondMs: 10, paceMs: 0 },
+    stderr: { write: () => true },
+  });
+
+try {
+  // The directory before the request: the dataset with the repository in it, its events, a built site.
+  log(`[${n}] preparing: the repository crawled in, events recorded, the site built`);
+  const first = await crawl("2026-11-21T09:00:00Z");
+  if (first.problems.length > 0) throw new Error(first.problems.join("; "));
+  await recordEvents(dataDir, first.records, { now: new Date(first.report.finishedAt) });
+  const full = await buildOnce(dataDir, siteDir);
+  log(`[${n}] full build (baseline): ${seconds(full.millis)} s`);
+
+  // The change upstream, then what the queued run computes.
+  const commit = await fetch(`${fixture.url}/__fixture/repos/${NAME}/commits`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ files: { "SKILL.md": "---\nname: pdf-tools\ndescription: Fills and signs PDF forms.\n---\n\n# PDF tools\n" } }),
+  });
+  if (!commit.ok) throw new Error(`fixture commit: ${commit.status}`);
+  log(`[${n}] the queued run: crawl of one repository, events, build, smoke check`);
+  const t0 = performance.now();
+  const crawled = await crawl("2026-11-21T09:15:00Z");
+  if (crawled.problems.length > 0 || crawled.report.repositories.changed !== 1)
+    throw new Error(`the crawl did not see the change: ${JSON.stringify(crawled.report.repositories)}`);
+  const crawlMs = performance.now() - t0;
+  const t1 = performance.now();
+  const events = await recordEvents(dataDir, crawled.records, { now: new Date(crawled.report.finishedAt) });
+  const eventsMs = performance.now() - t1;
+  const tb = performance.now();
+  const rebuilt = await buildOnce(dataDir, siteDir);
+  // The process's start and exit count too: the run pays them.
+  const buildWall = performance.now() - tb;
+  const t2 = performance.now();
+  const dataset = await readDataset(dataDir);
+  const server = await startPagesDev({ siteDir });
+  let served = false;
+  try {
+    const checks = await smokeCheck(server.api, dataset);
+    const failed = checks.filter((c) => !c.ok);
+    if (failed.length > 0) throw new Error(`smoke check failed: ${failed[0]!.path}: ${failed[0]!.problem}`);
+    const detail = (await (await fetch(`${server.api}/skills/${NAME}`)).json()) as { data: { description: string } };
+    served = detail.data.description === "Fills and signs PDF forms.";
+  } finally {
+    await server.stop();
+  }
+  const smokeMs = performance.now() - t2;
+  if (!served) throw new Error("the changed description is not served");
+  const compute = crawlMs + eventsMs + buildWall;
+  const total = compute + smokeMs;
+
+  const rows = [
+    [n.toLocaleString("en"), "crawl of one repository (dataset read, merged, written)", seconds(crawlMs)],
+    ["", `events (${events.recorded.length} new)`, seconds(eventsMs)],
+    [
+      "",
+      `build over the previous build (${rebuilt.changed} files changed; the build's own time ${seconds(rebuilt.millis)} s)`,
+      seconds(buildWall),
+    ],
+    ["", "crawl + events + build", `**${seconds(compute)}**`],
+    ["", "smoke check through wrangler pages dev (start, checks, stop)", seconds(smokeMs)],
+    ["", "request to served, before the deploy", `**${seconds(total)}** (target < 60 s: ${total < 60_000 ? "met" : "not met"})`],
+    [
+      "",
+      "baseline: full build of the same dataset",
+      `${seconds(full.millis)} (the run = ${((total / full.millis) * 100).toFixed(0)} % of it)`,
+    ],
+  ];
+  const report = [
+    "# Refresh benchmark",
+    "",
+    `Machine: ${machineLine()}, shared with other work while measured. Run: \`npx tsx bench/refresh.ts --skills ${n}\` (${new Date().toISOString().slice(0, 10)}).`,
+    "",
+    "The time from a re-index request to the change being served, without the schedule's wait (rebuild.yml runs the queue every 15 minutes): what `npm run rebuild -- --queued` computes for one queued repository. The dataset is a realistic synthetic one (`npm run synth`, seed 1) with one of the project's hand-made fixture repositories added, served by the local GitHub-compatible server; a commit changes its SKILL.md. The deploy (`wrangler pages deploy`, which uploads only the files whose hashes changed) is not measured here. Baseline in the same run: a full build of the same dataset.",
+    "",
+    table(["skills", "step", "seconds"], rows),
+    "",
+  ].join("\n");
+  mkdirSync(join(PROJECT_ROOT, "bench", "results"), { recursive: true });
+  writeFileSync(join(PROJECT_ROOT, "bench", "results", "refresh.md"), report);
+  process.stdout.write(report);
+} finally {
+  await fixture.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(siteDir, { recursive: true, force: true });
+}

@@ -1,0 +1,183 @@
+// The build cache's folder: state.json (what made it, the site files it describes), skills.jsonl
+// (what the first pass made of each skill) and the index rows (postings.bin, meaning.bin). Opened
+// only when every check passes; any doubt is a reason, given back for the build to print, and the
+// build runs in full. Written after every build, state.json last, so a build interrupted while
+// writing leaves a cache that is not used.
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { skillKey } from "../../contract/key.js";
+import { stableStringify } from "../../dataset/json.js";
+import type { SlimRecord } from "../../dataset/stream.js";
+import { BuildCacheState, CachedSkill } from "../../schemas/build-cache.js";
+import type { StatsFile } from "../../schemas/dataset.js";
+import type { TrustReviewRecord } from "../../schemas/trust.js";
+import type { TrustMark } from "../scan-record.js";
+import type { PostingIndex } from "../search-index/collect-postings.js";
+import type { LineMark } from "../stream-pass.js";
+import { CACHE_FORMAT } from "./build-key.js";
+import { type IndexRows, readRows, rowsOf, writeRows } from "./index-rows.js";
+
+export const CACHE_FILES = { state: "state.json", skills: "skills.jsonl", postings: "postings.bin", meaning: "meaning.bin" } as const;
+
+/** Where a build keeps its cache and which site it reads unchanged files from. */
+export interface CacheOptions {
+  /** The cache folder (never inside the site: it is not deployed). */
+  dir: string;
+  /** The site the cache describes (default: the build's output folder); a staging build names the live one. */
+  previousSite?: string;
+  /** Build in full even if the cache could be used (the cache is written afresh). */
+  full?: boolean;
+}
+
+/** A cache that passed every check. */
+export interface OpenCache {
+  state: BuildCacheState;
+  skills: CachedSkill[];
+  /** Each skill's line of the cache's skills.jsonl, as read. */
+  lines: string[];
+  postings: IndexRows | null;
+  meaning: IndexRows | null;
+  previousSite: string;
+}
+
+/** The stats.json entry and the reviews a skill was rendered with, as the cache compares them. */
+export const statsJson = (stats: StatsFile, r: { owner: string; repo: string }) => stableStringify(stats[`${r.owner}/${r.repo}`] ?? null);
+export const reviewsJson = (reviews: readonly TrustReviewRecord[] | undefined) => stableStringify(reviews ?? []);
+
+async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines: string[] }> {
+  const skills: CachedSkill[] = [];
+  const lines: string[] = [];
+  const input = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    if (line === "") continue;
+    skills.push(CachedSkill.parse(JSON.parse(line)));
+    lines.push(line);
+  }
+  return { skills, lines };
+}
+
+/** Opens the cache in `options.dir` made under `key`, or says why it cannot be used. */
+export async function openCache(options: CacheOptions, key: string, outDir: string): Promise<OpenCache | { reason: string }> {
+  const dir = options.dir;
+  let state: BuildCacheState;
+  try {
+    state = BuildCacheState.parse(JSON.parse(await readFile(join(dir, CACHE_FILES.state), "utf8")));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { reason: "no build cache yet" };
+    return { reason: `the build cache is damaged (${CACHE_FILES.state}: ${(e as Error).message.split("\n")[0]})` };
+  }
+  if (state.format !== CACHE_FORMAT || state.key !== key)
+    return {
+      reason:
+        "the build's code, a format, the trust rules, the options, categories.json or platforms.json changed since the cache was made",
+    };
+  for (const [name, size] of Object.entries(state.sizes)) {
+    const actual = await stat(join(dir, name)).then(
+      (s) => s.size,
+      () => -1,
+    );
+    if (actual !== size)
+      return { reason: `the build cache is damaged (${name}: ${actual < 0 ? "missing" : `${actual} bytes, ${size} recorded`})` };
+  }
+  const previousSite = options.previousSite ?? outDir;
+  // The files kept as they are must be the ones the cache describes: same size, not modified since.
+  for (const [path, [size, mtime]] of Object.entries(state.files)) {
+    const s = await stat(join(previousSite, path)).catch(() => undefined);
+    if (!s || s.size !== size || s.mtimeMs !== mtime)
+      return { reason: `the previous site is not the one the cache describes (${path} ${s ? "changed" : "missing"})` };
+  }
+  try {
+    const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
+    if (skills.length !== state.skills) throw new Error(`${skills.length} skills, ${state.skills} recorded`);
+    const rowsFile = async (name: string, rows: number) => {
+      if (!(name in state.sizes)) return null;
+      const read = await readRows(join(dir, name));
+      if (read.rows !== rows) throw new Error(`${name}: ${read.rows} rows, ${rows} expected`);
+      return read;
+    };
+    const postings = await rowsFile(CACHE_FILES.postings, state.skills);
+    const meaning = await rowsFile(CACHE_FILES.meaning, state.documents);
+    return { state, skills, lines, postings, meaning, previousSite };
+  } catch (e) {
+    return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
+  }
+}
+
+/** What a build leaves for the next one. */
+export interface CacheContent {
+  records: readonly SlimRecord[];
+  summaries: readonly string[];
+  marks: readonly TrustMark[];
+  lineMarks: readonly LineMark[];
+  stats: StatsFile;
+  reviews: ReadonlyMap<string, TrustReviewRecord[]>;
+  shards: BuildCacheState["shards"];
+  aliases: BuildCacheState["aliases"];
+  postings: PostingIndex | null;
+  meaning: { files: PostingIndex; documents: number } | null;
+  /** The site's files, path -> SHA-256, as the output sink counted them. */
+  files: ReadonlyMap<string, string>;
+  outDir: string;
+}
+
+/** Writes the cache for the build just made under `key`; state.json last. */
+export async function writeCache(dir: string, key: string, content: CacheContent): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await rm(join(dir, CACHE_FILES.state), { force: true });
+  const sizes: Record<string, number> = {};
+  const lines: string[] = [];
+  content.records.forEach((r, i) => {
+    // A skill taken from the cache is written back as it was read (same key, hash, stats, reviews and entries).
+    const cached = content.lineMarks[i]!.cached;
+    if (cached !== undefined) {
+      lines.push(cached);
+      return;
+    }
+    const k = skillKey(r.owner, r.repo);
+    const skill: CachedSkill = [
+      k,
+      content.lineMarks[i]!.hash,
+      statsJson(content.stats, r),
+      reviewsJson(content.reviews.get(k)),
+      content.summaries[i]!,
+      content.marks[i]!,
+      content.lineMarks[i]!.textBytes,
+      content.lineMarks[i]!.texts,
+      r as unknown as Record<string, unknown>,
+    ];
+    lines.push(JSON.stringify(skill));
+  });
+  const skillsFile = join(dir, CACHE_FILES.skills);
+  await writeFile(skillsFile, lines.length > 0 ? `${lines.join("\n")}\n` : "");
+  sizes[CACHE_FILES.skills] = (await stat(skillsFile)).size;
+  for (const [name, index, rows] of [
+    [CACHE_FILES.postings, content.postings, content.records.length],
+    [CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0],
+  ] as const) {
+    const file = join(dir, name);
+    await rm(file, { force: true });
+    if (!index) continue;
+    await writeRows(file, rowsOf(index, rows));
+    sizes[name] = (await stat(file)).size;
+  }
+  const files: BuildCacheState["files"] = {};
+  for (const path of [...content.files.keys()].sort()) {
+    const s = await stat(join(content.outDir, path));
+    files[path] = [s.size, s.mtimeMs, content.files.get(path)!];
+  }
+  const state: BuildCacheState = {
+    format: CACHE_FORMAT,
+    key,
+    skills: content.records.length,
+    documents: content.meaning?.documents ?? 0,
+    shards: content.shards,
+    aliases: content.aliases,
+    files,
+    sizes,
+  };
+  const tmp = join(dir, `${CACHE_FILES.state}.tmp`);
+  await writeFile(tmp, JSON.stringify(state));
+  await rename(tmp, join(dir, CACHE_FILES.state));
+}

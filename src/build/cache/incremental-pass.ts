@@ -1,0 +1,173 @@
+// The first pass of an incremental build, in one thread: each line of skills.jsonl is hashed, and a
+// line the cache holds (same bytes, same stats entry, same reviews) is taken from it whole (slim
+// record, summary, trust mark, index rows) without being parsed, rendered, scanned or analysed. Only
+// the other lines go through what the full pass does to each (stream-pass.ts renderRecord); their
+// entries are spilled for the shards they land in. The result is what the full pass gives, plus
+// what changed, so the second pass rewrites only the shards that hold a changed skill.
+
+import { fnv1a } from "../../contract/fnv.js";
+import { skillKey } from "../../contract/key.js";
+import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../../dataset/files.js";
+import { forEachLine, type SlimRecord, slim } from "../../dataset/stream.js";
+import type { StatsFile } from "../../schemas/dataset.js";
+import { FIELDS } from "../../schemas/fields.js";
+import type { TrustReviewRecord } from "../../schemas/trust.js";
+import type { FirstPass } from "../passes.js";
+import { type TrustMark, trustMark } from "../scan-record.js";
+import { PostingCollector } from "../search-index/collect-postings.js";
+import { collectMeaning, MEANING_FIELDS } from "../search-index/meaning-collect.js";
+import { collectSkill } from "../search-index/search-index.js";
+import { SpillWriter } from "../spill.js";
+import { type LineMark, lineHash, renderOrReport } from "../stream-pass.js";
+import { reviewsByKey } from "../trust-reviews.js";
+import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
+import { mergeRows } from "./index-rows.js";
+
+export interface IncrementalInput {
+  file: string;
+  size: number;
+  spillDir: string;
+  stats: StatsFile;
+  search: boolean;
+  reviews: TrustReviewRecord[];
+  cache: OpenCache;
+  progress: (records: number) => void;
+}
+
+/** What changed against the cache: the second pass rewrites the shards these land in. */
+export interface Reuse {
+  cache: OpenCache;
+  /** Keys of the skills rendered afresh and of those gone. */
+  changed: Set<string>;
+  /** fnv1a of the text entries' keys of those skills, old and new (a text shard is this mod the shard count). */
+  textHashes: number[];
+  /** Skills rendered afresh. */
+  fresh: number;
+}
+
+export type IncrementalPass = FirstPass & { reuse: Reuse };
+
+/** Runs the pass, or gives the reason it cannot (the build then runs the full pass). */
+export async function incrementalPass(input: IncrementalInput): Promise<IncrementalPass | { reason: string }> {
+  const { cache } = input;
+  if (input.search && (!cache.postings || !cache.meaning)) return { reason: "the build cache holds no search index" };
+  const byHash = new Map<string, number>();
+  cache.skills.forEach((s, i) => byHash.set(s[1], i));
+  const reviews = reviewsByKey(input.reviews);
+  const spill = new SpillWriter(input.spillDir, 0, 1);
+  const collector = input.search && cache.postings ? new PostingCollector(FIELDS.length) : null;
+  const meaning = input.search && cache.meaning ? new PostingCollector(MEANING_FIELDS) : null;
+  // Per ordinal (and per SKILL.md document): the cached row it copies (>= 0), or -1 - its fresh row.
+  const sources: number[] = [];
+  const documents: number[] = [];
+  const docStart = new Uint32Array(cache.skills.length + 1);
+  cache.skills.forEach((s, i) => (docStart[i + 1] = docStart[i]! + ((s[8].files as unknown[] | undefined)?.length ?? 0)));
+  const records: SlimRecord[] = [];
+  const summaries: string[] = [];
+  const marks: TrustMark[] = [];
+  const lineMarks: LineMark[] = [];
+  const problems: DatasetProblem[] = [];
+  const seen = new Set<string>();
+  const changed = new Set<string>();
+  const textHashes: number[] = [];
+  let lastKey = "";
+  let unsorted = false;
+  let freshDocs = 0;
+  let textBytes = 0;
+  let fresh = 0;
+  let closed = false;
+  try {
+    await forEachLine(input.file, { start: 0, end: input.size }, (line, lineNo) => {
+      if (unsorted || line.trim() === "") return;
+      const hash = lineHash(line);
+      const at = byHash.get(hash);
+      const hit = at === undefined ? undefined : cache.skills[at]!;
+      const hitRecord = hit?.[8] as SlimRecord | undefined;
+      const usable =
+        hit !== undefined &&
+        hitRecord !== undefined &&
+        hit[2] === statsJson(input.stats, hitRecord) &&
+        hit[3] === reviewsJson(reviews.get(hit[0])) &&
+        !seen.has(hit[0]);
+      let key: string;
+      if (usable) {
+        key = hit[0];
+        if (records.length > 0 && key === lastKey) {
+          problems.push(duplicateProblem(input.file, lineNo, hitRecord));
+          return;
+        }
+        records.push(hitRecord);
+        summaries.push(hit[4]);
+        marks.push(hit[5]);
+        lineMarks.push({ hash, texts: hit[7], textBytes: hit[6], cached: cache.lines[at!] });
+        textBytes += hit[6];
+        sources.push(at!);
+        for (let d = docStart[at!]!; d < docStart[at! + 1]!; d++) documents.push(d);
+      } else {
+        const record = parseSkillLine(line, input.file, lineNo, problems);
+        if (!record) return;
+        key = skillKey(record.owner, record.repo);
+        if (records.length > 0 && key === lastKey) {
+          problems.push(duplicateProblem(input.file, lineNo, record));
+          return;
+        }
+        const rendered = renderOrReport(record, input.stats, reviews.get(key) ?? [], { file: input.file, line: lineNo, problems });
+        if (!rendered) return;
+        const { entries, summary, trust } = rendered;
+        spill.add("d", key, entries.detail);
+        spill.add("f", key, entries.files);
+        const texts: number[] = [];
+        for (const [fileKey, json] of entries.texts) {
+          spill.add("t", fileKey, json);
+          texts.push(fnv1a(fileKey));
+        }
+        textHashes.push(...texts);
+        textBytes += entries.textBytes;
+        changed.add(key);
+        if (collector) collectSkill(collector, record);
+        if (meaning) collectMeaning(meaning, record);
+        records.push(slim(record));
+        summaries.push(summary);
+        marks.push(trustMark(trust));
+        lineMarks.push({ hash, texts, textBytes: entries.textBytes });
+        sources.push(-1 - fresh++);
+        for (let d = 0; d < record.files.length; d++) documents.push(-1 - freshDocs++);
+      }
+      if (records.length > 1 && key < lastKey) unsorted = true;
+      lastKey = key;
+      seen.add(key);
+      if (records.length % 10_000 === 0) input.progress(records.length);
+    });
+    if (unsorted) return { reason: "skills.jsonl is not in key order" };
+    input.progress(records.length);
+    spill.close();
+    closed = true;
+    // A cached skill not taken (gone, or changed: its old entries and texts are replaced).
+    for (const s of cache.skills) {
+      if (seen.has(s[0]) && !changed.has(s[0])) continue;
+      changed.add(s[0]);
+      textHashes.push(...s[7]);
+    }
+    const postings =
+      collector && cache.postings ? mergeRows(cache.postings, collector.part(), Int32Array.from(sources), FIELDS.length) : null;
+    const meaningIndex =
+      meaning && cache.meaning ? mergeRows(cache.meaning, meaning.part(), Int32Array.from(documents), MEANING_FIELDS) : null;
+    return {
+      records,
+      summaries,
+      marks,
+      lineMarks,
+      problems,
+      sorted: true,
+      postings,
+      meaning: meaningIndex ? { files: meaningIndex, documents: documents.length } : null,
+      parts: 1,
+      groups: 1,
+      spillBytes: spill.bytes,
+      textBytes,
+      reuse: { cache, changed, textHashes, fresh },
+    };
+  } finally {
+    if (!closed) spill.close();
+  }
+}

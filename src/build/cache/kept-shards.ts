@@ -1,0 +1,129 @@
+// The second pass of an incremental build: a detail, files or text shard that holds no changed skill
+// (and, for a detail shard, the same old names) is kept as it is, counted with the hash the cache
+// recorded (copied first when the build writes a staging folder); one that does is read back from
+// the previous site, checked against that hash, its changed skills' and old names' entries replaced
+// by the freshly rendered ones (the spill), and encoded again. The bytes are what a full build writes.
+import { createHash } from "node:crypto";
+import { constants } from "node:fs";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { shardFile } from "../../contract/paths.js";
+import { shardOf } from "../../contract/shard.js";
+import { encodeSlotted, SlottedReader } from "../../contract/slotted.js";
+import type { OutputSink, WrittenFile } from "../output.js";
+import type { ShardPlan } from "../site-files.js";
+import { readSpill } from "../spill.js";
+import type { Reuse } from "./incremental-pass.js";
+
+export interface KeptShardsInput {
+  plan: Pick<ShardPlan, "skillShards" | "textShards" | "aliasEntries">;
+  reuse: Reuse;
+  spillDir: string;
+  /** The output folder and the data prefix under it. */
+  outDir: string;
+  prefix: string;
+  sink: OutputSink;
+  adopt: (file: WrittenFile) => void;
+}
+
+const byKey = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/** The skill key a shard entry belongs to: a text entry's key is the skill key, NUL, the path. */
+const ownerKey = (key: string) => {
+  const nul = key.indexOf("\u0000");
+  return nul === -1 ? key : key.slice(0, nul);
+};
+
+/** Whether shards can be kept with these counts; otherwise the reason. */
+export function keptShardsReason(
+  counts: { skillShards: number; textShards: number; summaryShards: number },
+  reuse: Reuse,
+): string | undefined {
+  const { shards } = reuse.cache.state;
+  if (shards.skills !== counts.skillShards || shards.texts !== counts.textShards || shards.summaries !== counts.summaryShards)
+    return "the shard counts changed (the dataset grew or shrank past a power of two)";
+  return undefined;
+}
+
+/** Writes the changed shards and keeps the others; returns how many were assembled again. */
+export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembled: number; kept: number }> {
+  const { plan, reuse, prefix } = input;
+  const { state, previousSite } = reuse.cache;
+  const samePlace = resolve(previousSite) === resolve(input.outDir);
+  const touched = new Set<number>();
+  for (const key of reuse.changed) touched.add(shardOf(key, plan.skillShards));
+  // A detail shard whose old names differ is assembled again too.
+  const oldAliases = new Map<number, string>();
+  for (const [n, key, json] of state.aliases) oldAliases.set(n, `${oldAliases.get(n) ?? ""}${key}\u0000${json}\n`);
+  const newAliases = new Map<number, string>();
+  for (const [n, list] of plan.aliasEntries) newAliases.set(n, list.map(([k, j]) => `${k}\u0000${j}\n`).join(""));
+  for (const n of new Set([...oldAliases.keys(), ...newAliases.keys()])) if (oldAliases.get(n) !== newAliases.get(n)) touched.add(n);
+  const touchedTexts = new Set(reuse.textHashes.map((h) => h % plan.textShards));
+
+  const spilled = await readSpill(input.spillDir, 1, [0]);
+  const freshBy = (entries: [string, string][], count: number) => {
+    const out = new Map<number, [string, string][]>();
+    for (const e of entries) {
+      const n = shardOf(e[0], count);
+      const list = out.get(n) ?? [];
+      list.push(e);
+      out.set(n, list);
+    }
+    return out;
+  };
+  const fresh = {
+    skills: freshBy(spilled.details, plan.skillShards),
+    files: freshBy(spilled.files, plan.skillShards),
+    texts: freshBy(spilled.texts, plan.textShards),
+  };
+
+  let assembled = 0;
+  let kept = 0;
+  const keep = async (path: string) => {
+    const recorded = state.files[path];
+    if (!recorded) return;
+    if (!samePlace) {
+      const to = join(input.outDir, path);
+      await mkdir(dirname(to), { recursive: true });
+      // A copy-on-write clone where the file system has them, else a copy.
+      await copyFile(join(previousSite, path), to, constants.COPYFILE_FICLONE);
+    }
+    input.adopt([path, recorded[0], !samePlace, recorded[2]]);
+    kept++;
+  };
+  const assemble = async (family: "skills" | "files" | "texts", n: number) => {
+    const rel = shardFile(family, n);
+    const path = `${prefix}/${rel}`;
+    const entries: [string, string][] = [];
+    const recorded = state.files[path];
+    if (recorded) {
+      const bytes = await readFile(join(previousSite, path));
+      const sha = createHash("sha256").update(bytes).digest("hex");
+      if (sha !== recorded[2]) throw new Error(`${path} in the previous site changed since the build cache was written`);
+      const reader = new SlottedReader(bytes);
+      for (let i = 0; i < reader.size; i++) {
+        const key = reader.key(i);
+        const value = reader.valueText(i);
+        if (reuse.changed.has(ownerKey(key))) continue;
+        if (family === "skills" && value.startsWith('{"alias":')) continue;
+        entries.push([key, value]);
+      }
+    }
+    entries.push(...(fresh[family].get(n) ?? []));
+    if (family === "skills") entries.push(...(plan.aliasEntries.get(n) ?? []));
+    if (entries.length === 0) return;
+    await input.sink.write(rel, encodeSlotted(entries.sort(byKey)));
+    assembled++;
+  };
+  for (let n = 0; n < plan.skillShards; n++) {
+    for (const family of ["files", "skills"] as const) {
+      if (touched.has(n)) await assemble(family, n);
+      else await keep(`${prefix}/${shardFile(family, n)}`);
+    }
+  }
+  for (let n = 0; n < plan.textShards; n++) {
+    if (touchedTexts.has(n)) await assemble("texts", n);
+    else await keep(`${prefix}/${shardFile("texts", n)}`);
+  }
+  return { assembled, kept };
+}

@@ -1,0 +1,73 @@
+// The list index the function pages lists from (src/contract/columns.ts, list-order.ts,
+// category-lists.ts): one column file per field, every list order over the listed skills and over
+// all of them, the head files of each order, the trust sets, and per category its list in each
+// order with its head files. Written from the slim records, their summaries and verdicts.
+import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
+import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
+import { encodeListHead, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import type { BuildManifest } from "../contract/manifest.js";
+import {
+  categoryHeadFile,
+  categoryListFile,
+  columnFile,
+  listAllOrderFile,
+  listHeadFile,
+  listOrderFile,
+  trustSetFile,
+} from "../contract/paths.js";
+import type { SkillRecord } from "../schemas/dataset.js";
+import type { TrustVerdict } from "../schemas/trust.js";
+import type { OutputSink } from "./output.js";
+
+export interface ListIndexInput {
+  records: readonly SkillRecord[];
+  /** Per ordinal: where its summary lives (src/build/site-files.ts ShardPlan.refs). */
+  refs: readonly number[];
+  summaries: readonly string[];
+  verdicts: readonly TrustVerdict[];
+  vocabulary: { categories: readonly string[]; platforms: readonly string[] };
+  head: ListHead;
+}
+
+/** Writes the list index into `data`; returns the manifest's `lists`. */
+export async function writeListIndex(input: ListIndexInput, data: OutputSink): Promise<BuildManifest["lists"]> {
+  const { records, summaries, verdicts, vocabulary, head } = input;
+  const encoded = encodeColumns(records, input.refs, vocabulary);
+  for (const name of COLUMN_NAMES) await data.write(columnFile(name), encoded[name]);
+  const categoryMasks = fromLittleEndian(encoded.categories);
+  const platformMasks = fromLittleEndian(encoded.platforms);
+  const categoryHead = Math.min(head.positions, CATEGORY_HEAD_POSITIONS);
+  const counts: number[] = vocabulary.categories.map(() => 0);
+  for (const sort of SORTS)
+    for (const order of ORDERS) {
+      const all = listOrder(records, sort, order);
+      const listed = all.filter((o) => verdicts[o] !== "malicious");
+      await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
+      await data.write(listOrderFile(sort, order), toLittleEndian(listed));
+      const heads = encodeListHead(listed.subarray(0, head.positions), summaries, head.chunk);
+      for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
+      // One pass over the order splits it by category (a skill in several categories is in each list).
+      const members: number[][] = vocabulary.categories.map(() => []);
+      for (const o of listed) {
+        const mask = categoryMasks[o]!;
+        if (mask === 0) continue;
+        for (let c = 0; c < members.length; c++) if (mask & (1 << c)) members[c]!.push(o);
+      }
+      for (const [c, slug] of vocabulary.categories.entries()) {
+        const list = members[c]!;
+        counts[c] = list.length;
+        await data.write(categoryListFile(slug, sort, order), encodeCategoryList(list, platformMasks));
+        const files = encodeListHead(Uint32Array.from(list.slice(0, categoryHead)), summaries, head.chunk);
+        for (const [n, bytes] of files.entries()) await data.write(categoryHeadFile(slug, sort, order, n), bytes);
+      }
+    }
+  for (const verdict of ["malicious", "suspicious"] as const) {
+    const set = Uint32Array.from(verdicts.flatMap((v, o) => (v === verdict ? [o] : [])));
+    await data.write(trustSetFile(verdict), toLittleEndian(set));
+  }
+  return {
+    head: Math.min(head.positions, records.length),
+    chunk: head.chunk,
+    categories: { head: categoryHead, counts },
+  };
+}

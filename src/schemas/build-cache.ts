@@ -1,0 +1,43 @@
+// The build cache's own files (src/build/cache/, docs/SCALE.md "Incremental builds"): kept beside the
+// site, never deployed, read only by the next build, which falls back to a full build on anything
+// these shapes refuse.
+import { z } from "zod";
+import { TrustVerdict } from "./trust.js";
+
+/** state.json: what the cache was made by and for, written last so a partial cache has none. */
+export const BuildCacheState = z
+  .object({
+    format: z.number().int(),
+    /** A hash of everything but the dataset's lines that feeds a skill's outputs (src/build/cache/build-key.ts). */
+    key: z.string(),
+    skills: z.number().int().nonnegative(),
+    /** SKILL.md documents the meaning rows hold (0 without a search index). */
+    documents: z.number().int().nonnegative(),
+    shards: z.object({ skills: z.number().int(), texts: z.number().int(), summaries: z.number().int() }).strict(),
+    /** Every old-name entry of the detail shards: [detail shard, alias key, JSON]. */
+    aliases: z.array(z.tuple([z.number().int(), z.string(), z.string()])),
+    /** Every file of the site it describes: path -> [bytes, mtime in ms, SHA-256 of the bytes]. */
+    files: z.record(z.string(), z.tuple([z.number().int(), z.number(), z.string()])),
+    /** The byte size of each of the cache's other files, so a truncated one is noticed. */
+    sizes: z.record(z.string(), z.number().int()),
+  })
+  .strict();
+export type BuildCacheState = z.infer<typeof BuildCacheState>;
+
+/**
+ * One line of skills.jsonl in the cache, per skill in ordinal order: its key, its line's hash, the
+ * stats.json entry and reviews it was rendered with (JSON), its summary (JSON), trust mark, text
+ * bytes, its text entries' key hashes, and its slim record (checked by the dataset's schema when used).
+ */
+export const CachedSkill = z.tuple([
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.object({ verdict: TrustVerdict, why: z.string().optional() }).strict(),
+  z.number().int().nonnegative(),
+  z.array(z.number().int().nonnegative()),
+  z.record(z.string(), z.unknown()),
+]);
+export type CachedSkill = z.infer<typeof CachedSkill>;

@@ -1,0 +1,284 @@
+// The incremental build: a build with the cache of an earlier build writes exactly the bytes a full
+// build of the same dataset writes (every file compared), for the embedded dataset and synthetic
+// ones of 1k and 5k skills, under mixes of changes: descriptions and stars, new, deleted and renamed
+// skills, a changed SKILL.md and folder file, a maintainer's review that changes a verdict, stats.
+// Any doubt falls back to a full build and says why: a damaged cache, a site changed behind it, a
+// dataset not in key order, another configuration, --full.
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type BuildReport, build } from "../../src/build/build.js";
+import { CACHE_FILES } from "../../src/build/cache/cache-store.js";
+import { writeJsonFile, writeSkills } from "../../src/dataset/files.js";
+import { PROJECT_ROOT } from "../../src/node/project-root.js";
+import { CategoriesFile, PlatformsFile, type SkillRecord } from "../../src/schemas/dataset.js";
+import { synthesize } from "../../src/synth/generate.js";
+import { expectSameTree } from "../support/same-tree.js";
+
+const root = mkdtempSync(join(tmpdir(), "skills-incremental-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let folders = 0;
+/** A dataset folder: the project's categories and platforms, a fixed meta.json, these records. */
+async function dataset(records: readonly SkillRecord[], extra: Record<string, string> = {}): Promise<string> {
+  const dir = join(root, `data-${folders++}`);
+  mkdirSync(dir, { recursive: true });
+  for (const f of ["categories.json", "platforms.json"]) await writeFile(join(dir, f), await readFile(join(PROJECT_ROOT, "data", f)));
+  await writeJsonFile(join(dir, "meta.json"), { generatedAt: "2026-11-20T06:00:00Z" });
+  await writeSkills(dir, records);
+  for (const [name, text] of Object.entries(extra)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+async function synthetic(skills: number, seed: number): Promise<SkillRecord[]> {
+  const categories = CategoriesFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "categories.json"), "utf8")));
+  const platforms = PlatformsFile.parse(JSON.parse(await readFile(join(PROJECT_ROOT, "data", "platforms.json"), "utf8")));
+  return [...synthesize({ skills, seed, categories, platforms })];
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const clone = (r: SkillRecord): SkillRecord => structuredClone(r);
+
+/** A review that holds for `r` as it is (every file named with its hash) and sets `decision`. */
+function reviewOf(r: SkillRecord, decision: "malicious" | "clean"): string {
+  const files: Record<string, string> = {};
+  for (const f of r.files) files[f.path] = sha256(f.content);
+  for (const f of r.folderFiles ?? []) files[f.path] = f.sha256;
+  return `${JSON.stringify({ owner: r.owner, repo: r.repo, files, decision, reason: "checked by hand in a test", reviewer: "tester", date: "2026-11-21" })}\n`;
+}
+
+/** Every kind of change at once: about 1% of descriptions and stars, new, deleted, renamed skills, texts, a review. */
+function mix(records: readonly SkillRecord[]): { records: SkillRecord[]; reviews: string } {
+  const out = records.map(clone);
+  const step = Math.max(3, Math.floor(out.length / 50));
+  for (let i = 1; i < out.length; i += step) {
+    out[i]!.description = `${out[i]!.description.slice(0, 200)} (changed)`;
+    out[i]!.stars += 7;
+  }
+  // A SKILL.md and a folder text file changed.
+  const t = out[Math.floor(out.length / 3)]!;
+  t.files[0]!.content += "\n\nA new paragraph about rebuilding indexes incrementally.\n";
+  const withText = out.find((r) => (r.folderFiles ?? []).some((f) => f.kind === "text" && f.content !== undefined));
+  if (withText) {
+    const f = withText.folderFiles!.find((f) => f.kind === "text" && f.content !== undefined)!;
+    f.content = `${f.content}\nchanged line\n`;
+  }
+  // Renamed: the repository moves and keeps its old name as an alias.
+  const renamed = out[Math.floor(out.length / 2)]!;
+  renamed.aliases = [...renamed.aliases, `${renamed.owner}/${renamed.repo}`];
+  renamed.repo = `${renamed.repo}-renamed`;
+  renamed.id = `${renamed.id}-renamed`;
+  // Deleted, and new.
+  out.splice(Math.floor(out.length / 4), 1);
+  const added = clone(out[2]!);
+  added.owner = "zz-new-owner";
+  added.repo = "brand-new-skill";
+  added.id = "zz-new-owner/brand-new-skill";
+  added.name = "brand-new-skill";
+  added.aliases = [];
+  out.push(added);
+  out.sort((a, b) => (`${a.owner}/${a.repo}`.toLowerCase() < `${b.owner}/${b.repo}`.toLowerCase() ? -1 : 1));
+  // A maintainer's review turns one skill malicious: its verdict changes.
+  return { records: out, reviews: reviewOf(out[5]!, "malicious") };
+}
+
+/** Only descriptions and stars of every hundredth skill: the shape of an hourly crawl. */
+function hourly(records: readonly SkillRecord[]): { records: SkillRecord[]; reviews: string } {
+  const out = records.map(clone);
+  for (let i = 50; i < out.length; i += 100) {
+    out[i]!.description = `${out[i]!.description.slice(0, 200)} (changed)`;
+    out[i]!.stars += 1;
+  }
+  return { records: out, reviews: "" };
+}
+
+interface Compared {
+  report: BuildReport;
+  site: string;
+}
+
+/**
+ * Builds `before` with a cache, then `after` incrementally over it (in place, or into a staging
+ * folder reading the first site), and `after` in full into a fresh folder; compares every file.
+ */
+async function compare(before: string, after: string, options: { staging?: boolean; workers?: number } = {}): Promise<Compared> {
+  const name = `${folders++}`;
+  const site = join(root, `site-${name}`);
+  const cache = join(root, `site-${name}.cache`);
+  const first = await build({ dataDir: before, outDir: site, page: false, workers: options.workers, cache: { dir: cache } });
+  expect(first.incremental).toMatchObject({ used: false, reason: "no build cache yet" });
+  const out = options.staging ? `${site}.next` : site;
+  const lines: string[] = [];
+  const report = await build({
+    dataDir: after,
+    outDir: out,
+    page: false,
+    workers: options.workers,
+    cache: { dir: cache, previousSite: site },
+    log: (l) => lines.push(l),
+  });
+  const full = join(root, `full-${name}`);
+  await build({ dataDir: after, outDir: full, page: false, workers: options.workers });
+  expectSameTree(out, full);
+  expect(report.incremental?.used, lines.join("\n")).toBe(true);
+  expect(lines.some((l) => l.includes("incremental build:"))).toBe(true);
+  // A third build of the same dataset over the cache the second left changes nothing.
+  const again = await build({ dataDir: after, outDir: out, page: false, cache: { dir: cache } });
+  expect(again.incremental).toMatchObject({ used: true, fresh: 0 });
+  expect(again.output.written).toBe(0);
+  return { report, site: out };
+}
+
+describe("the incremental build writes the bytes a full build writes", () => {
+  it("over the embedded dataset, with every kind of change", async () => {
+    const text = await readFile(join(PROJECT_ROOT, "data", "skills.jsonl"), "utf8");
+    const records = text
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as SkillRecord);
+    const before = await dataset(records);
+    const changed = mix(records);
+    const after = await dataset(changed.records, { "trust-reviews.jsonl": changed.reviews });
+    const { report } = await compare(before, after);
+    expect(report.verdicts.malicious).toBeGreaterThan(0);
+    expect(report.incremental!.fresh).toBeLessThan(records.length / 2);
+  }, 300_000);
+
+  it("over 1,000 synthetic skills with every kind of change, into a staging folder reading the live site", async () => {
+    const records = await synthetic(1000, 11);
+    const before = await dataset(records);
+    const changed = mix(records);
+    const after = await dataset(changed.records, { "trust-reviews.jsonl": changed.reviews });
+    const { report } = await compare(before, after, { staging: true });
+    expect(report.incremental!.keptShards).toBeGreaterThan(0);
+    // The live site is untouched by the staging build.
+    const again = await build({ dataDir: before, outDir: join(root, "check-live"), page: false });
+    expect(again.skills).toBe(1000);
+  }, 600_000);
+
+  it("over 1,000 synthetic skills when only stats.json changes for a few", async () => {
+    const records = await synthetic(1000, 12);
+    const before = await dataset(records, {
+      "stats.json": JSON.stringify({ [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 1, installs: 2, favorites: 3 } }),
+    });
+    const after = await dataset(records, {
+      "stats.json": JSON.stringify({
+        [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 5, installs: 2, favorites: 3 },
+        [`${records[9]!.owner}/${records[9]!.repo}`]: { views: 1, installs: 0, favorites: 0 },
+      }),
+    });
+    const { report } = await compare(before, after);
+    expect(report.incremental!.fresh).toBe(2);
+  }, 600_000);
+
+  it("over 5,000 synthetic skills with 1% changed as an hourly crawl brings, with two workers", async () => {
+    const records = await synthetic(5000, 13);
+    const before = await dataset(records);
+    const after = await dataset(hourly(records).records);
+    const { report } = await compare(before, after, { workers: 2 });
+    expect(report.incremental!.fresh).toBe(50);
+  }, 600_000);
+});
+
+describe("any doubt falls back to a full build and says why", () => {
+  let base: { data: string; changed: string; site: string; cache: string };
+  const setUp = async () => {
+    if (base) return base;
+    const records = await synthetic(200, 21);
+    const data = await dataset(records);
+    const changed = await dataset(hourly(records).records.map((r, i) => (i % 40 === 0 ? { ...r, stars: r.stars + 3 } : r)));
+    const site = join(root, "doubt-site");
+    const cache = join(root, "doubt-cache");
+    await build({ dataDir: data, outDir: site, page: false, cache: { dir: cache } });
+    base = { data, changed, site, cache };
+    return base;
+  };
+
+  /** Copies the first build's site and cache, breaks them with `damage`, and builds the changed dataset over them. */
+  async function fallsBack(damage: (site: string, cache: string) => void, reason: RegExp, dataDir?: string, full = false) {
+    const b = await setUp();
+    const n = folders++;
+    const site = join(root, `doubt-site-${n}`);
+    const cache = join(root, `doubt-cache-${n}`);
+    cpSync(b.site, site, { recursive: true, preserveTimestamps: true });
+    cpSync(b.cache, cache, { recursive: true });
+    // Copies have new times: the cache must describe the copy, as it described the original.
+    const state = JSON.parse(readFileSync(join(cache, CACHE_FILES.state), "utf8"));
+    for (const path of Object.keys(state.files)) state.files[path][1] = statSync(join(site, path)).mtimeMs;
+    writeFileSync(join(cache, CACHE_FILES.state), JSON.stringify(state));
+    damage(site, cache);
+    const lines: string[] = [];
+    const report = await build({
+      dataDir: dataDir ?? b.changed,
+      outDir: site,
+      page: false,
+      cache: { dir: cache, full },
+      log: (l) => lines.push(l),
+    });
+    expect(report.incremental?.used).toBe(false);
+    expect(report.incremental?.reason).toMatch(reason);
+    expect(lines.some((l) => l.startsWith("  full build: ") && reason.test(l))).toBe(true);
+    const fresh = join(root, `doubt-full-${n}`);
+    await build({ dataDir: dataDir ?? b.changed, outDir: fresh, page: false });
+    expectSameTree(site, fresh);
+    if (reason.source.includes("key order")) return;
+    // The full build left a cache the next build can use.
+    const next = await build({ dataDir: dataDir ?? b.changed, outDir: site, page: false, cache: { dir: cache } });
+    expect(next.incremental).toMatchObject({ used: true, fresh: 0 });
+  }
+
+  it("the copy the checks below start from is itself usable", async () => {
+    await fallsBack(() => {}, /asked for/, undefined, true);
+  }, 120_000);
+
+  it("a truncated index file in the cache", async () => {
+    await fallsBack((_site, cache) => {
+      const file = join(cache, CACHE_FILES.postings);
+      writeFileSync(file, readFileSync(file).subarray(0, 1000));
+    }, /build cache is damaged \(postings\.bin/);
+  }, 120_000);
+
+  it("a cache line that is not valid", async () => {
+    await fallsBack((_site, cache) => {
+      const file = join(cache, CACHE_FILES.skills);
+      const text = readFileSync(file, "utf8");
+      // Same length, so only the content check can see it.
+      writeFileSync(file, text.replace('"clean"', '"cl3an"'));
+    }, /build cache is damaged/);
+  }, 120_000);
+
+  it("a state file that is not JSON", async () => {
+    await fallsBack((_site, cache) => writeFileSync(join(cache, CACHE_FILES.state), "{"), /build cache is damaged \(state\.json/);
+  }, 120_000);
+
+  it("a site file changed since the cache was written", async () => {
+    await fallsBack((site) => {
+      const dir = join(site, "_data", "skills");
+      const file = join(dir, readdirSync(dir)[0]!);
+      writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from(" ")]));
+    }, /previous site is not the one the cache describes/);
+  }, 120_000);
+
+  it("another configuration (categories.json)", async () => {
+    const b = await setUp();
+    const other = join(root, "doubt-other-config");
+    cpSync(b.changed, other, { recursive: true });
+    const categories = JSON.parse(readFileSync(join(other, "categories.json"), "utf8"));
+    categories.categories[0].descriptions.en = `${categories.categories[0].descriptions.en} (reworded)`;
+    writeFileSync(join(other, "categories.json"), JSON.stringify(categories));
+    await fallsBack(() => {}, /categories\.json/, other);
+  }, 120_000);
+
+  it("a dataset not in key order", async () => {
+    const b = await setUp();
+    const other = join(root, "doubt-unsorted");
+    cpSync(b.changed, other, { recursive: true });
+    const lines = readFileSync(join(other, "skills.jsonl"), "utf8").split("\n").filter(Boolean);
+    [lines[3], lines[4]] = [lines[4]!, lines[3]!];
+    writeFileSync(join(other, "skills.jsonl"), `${lines.join("\n")}\n`);
+    await fallsBack(() => {}, /not in key order/, other);
+  }, 120_000);
+});
