@@ -157,7 +157,8 @@ describe("options", () => {
     expect(second.requestId).not.toBe(first.requestId);
   });
 
-  it("needs a baseUrl", () => {
-    expect(() => new SkillsDirectory({ baseUrl: "" })).toThrow(/baseUrl/);
+  it("refuses an empty baseUrl rather than quietly using the default", () => {
+    expect(() => new SkillsDirectory({ baseUrl: "" })).toThrow(/baseUrl is empty/);
+    expect(() => new SkillsDirectory({ baseUrl: "  " })).toThrow(/baseUrl is empty/);
   });
 });

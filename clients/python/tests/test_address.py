@@ -33,6 +33,14 @@ def test_an_unusable_variable_is_an_error(env: Dict[str, str], message: str) -> 
         default_base_url(env)
 
 
+@pytest.mark.parametrize("base_url", ["", "  "])
+def test_an_empty_base_url_is_an_error_not_the_default(base_url: str) -> None:
+    with pytest.raises(ValueError, match="base_url is empty"):
+        SkillsDirectory(base_url)
+    with pytest.raises(ValueError, match="base_url is empty"):
+        AsyncSkillsDirectory(base_url)
+
+
 def test_both_clients_read_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SKILLS_API_URL", raising=False)
     monkeypatch.setenv("PORT", "9402")

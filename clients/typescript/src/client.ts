@@ -68,9 +68,15 @@ export class SkillsDirectory {
 
   constructor(options: ClientOptions = {}) {
     if (!options.fetch && typeof globalThis.fetch !== "function") throw new TypeError("no global fetch here: pass options.fetch");
+    // Left out, the address comes from the environment; given empty (an unset variable interpolated,
+    // most likely), it is a mistake worth saying rather than a silent fall back to the local server.
+    if (options.baseUrl !== undefined && options.baseUrl.trim() === "")
+      throw new TypeError(
+        "SkillsDirectory's baseUrl is empty: leave it out to use SKILLS_API_URL or the local server, or give one such as http://127.0.0.1:8788/api/v1",
+      );
     const cacheOption = options.etagCache;
     this.#http = new Transport({
-      baseUrl: options.baseUrl || defaultBaseUrl(),
+      baseUrl: options.baseUrl ?? defaultBaseUrl(),
       apiKey: options.apiKey,
       // Bound so that a global fetch called as a method of the transport keeps its `this` (browsers require it).
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -130,7 +130,14 @@ class Requests:
         max_retry_delay: float,
         etag_cache: Union[bool, EtagCache],
     ) -> None:
-        self.base_url = (base_url or default_base_url()).rstrip("/")
+        # Left out, the address comes from the environment; given empty (an unset variable
+        # interpolated, most likely), it is a mistake worth saying, not a silent local default.
+        if base_url is not None and not base_url.strip():
+            raise ValueError(
+                "base_url is empty: leave it out to use SKILLS_API_URL or the local server,"
+                " or give one such as http://127.0.0.1:8788/api/v1"
+            )
+        self.base_url = (base_url if base_url is not None else default_base_url()).rstrip("/")
         self.api_key = api_key
         self.max_retries = max_retries
         self.max_retry_delay = max_retry_delay
