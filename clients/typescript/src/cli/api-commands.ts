@@ -1,5 +1,5 @@
 // The commands that read the API and print: one per endpoint (list, search, get, files, content, stats,
-// autocomplete, categories, status, index-status, events). Text for people, --json for programs.
+// autocomplete, categories, status, index-status, refresh, events). Text for people, --json for programs.
 import type { EventType } from "../events.js";
 import type { ListSkillsParams, SearchParams, SkillSummary } from "../types.js";
 import type { CommandContext } from "./context.js";
@@ -198,6 +198,15 @@ export async function indexStatus(c: CommandContext): Promise<number> {
   if (s.reason !== null) c.print(`reason: ${s.reason}`);
   if (s.rule !== null) c.print(`rule: ${s.rule}`);
   c.print(`last crawled: ${s.lastCrawledAt ?? "never"}`);
+  return 0;
+}
+
+export async function refresh(c: CommandContext): Promise<number> {
+  const [owner, repo] = ownerRepo(one(c.args, "a repository as owner/repo", "refresh"), "refresh");
+  const r = await c.client.requestRefresh(owner, repo);
+  if (c.o.json) return c.json({ data: r.data, meta: r.meta });
+  const q = r.data;
+  c.print(`${q.owner}/${q.repo}: queued for the next crawl since ${q.since} (${q.position} of ${q.queueSize} in the queue)`);
   return 0;
 }
 

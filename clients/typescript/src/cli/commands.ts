@@ -94,6 +94,14 @@ export const COMMANDS: Command[] = [
     run: api.indexStatus,
   },
   {
+    name: "refresh",
+    args: "<owner/repo>",
+    summary: "ask for a re-index: the repository is queued for the next crawl",
+    options: [],
+    methods: ["requestRefresh"],
+    run: api.refresh,
+  },
+  {
     name: "events",
     args: "",
     summary: "the changes feed (--all follows it to the end)",
