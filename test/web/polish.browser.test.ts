@@ -78,6 +78,8 @@ async function context(options: Options = {}): Promise<BrowserContext> {
     locale: "en-US",
   });
   contexts.push(ctx);
+  // Playwright's 30 s default is short for a page served by workerd while the whole suite loads the machine.
+  ctx.setDefaultTimeout(90_000);
   if (options.clipboard) await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
   const images = options.images ?? "pixel";
   await ctx.route(REMOTE, (route) =>
@@ -201,7 +203,8 @@ describe("the page's error state", () => {
     const ctx = await context();
     await ctx.route(API, (route) => (offline ? route.abort("internetdisconnected") : route.continue()));
     const page = await pageOf(ctx);
-    await page.goto(`${site.origin}/skills/anvil-dev/pdf`);
+    // Aborted requests can keep the load event from firing; the test waits on the view instead.
+    await page.goto(`${site.origin}/skills/anvil-dev/pdf`, { waitUntil: "domcontentloaded" });
     const alert = page.locator("main .error[role=alert]");
     await alert.waitFor();
     expect(await alert.innerText()).toContain("The directory could not be reached");
