@@ -10,6 +10,7 @@ import { stableStringify } from "../../src/dataset/json.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import type { FolderFile, SkillFile, SkillRecord } from "../../src/schemas/dataset.js";
 import { blobSha } from "../../src/synth/generate.js";
+import { textFile } from "../support/record-site.js";
 
 export const sha256 = (text: string) => createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
 
@@ -18,16 +19,8 @@ const skillMd = (path: string, name: string, description: string, body: string):
   return { path, name, description, sha: blobSha(content), size: Buffer.byteLength(content), content };
 };
 
-const text = (path: string, skill: string, content: string, mode?: string): FolderFile => ({
-  path,
-  skill,
-  kind: "text",
-  size: Buffer.byteLength(content),
-  sha: blobSha(content),
-  sha256: sha256(content),
-  ...(mode ? { mode } : {}),
-  content,
-});
+/** A text file of a skill folder: the same shape every record-built test site uses. */
+const text = textFile;
 
 const opaque = (path: string, skill: string, kind: "binary" | "symlink" | "omitted", size: number, target?: string): FolderFile => ({
   path,

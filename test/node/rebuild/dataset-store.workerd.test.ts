@@ -1,10 +1,9 @@
 // Saving and restoring the dataset outside git: a folder store (split into parts, verified, the
 // latest pointer moved last) and wrangler's local R2, through the same commands a rebuild uses.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../../src/node/project-root.js";
 import {
   folderStore,
@@ -15,16 +14,9 @@ import {
   saveDataset,
   storeFromSpec,
 } from "../../../src/node/rebuild/dataset-store.js";
+import { tempDirs } from "../../support/temp-dirs.js";
 
-const temp: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temp.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 /** A copy of the embedded dataset plus a nested file, so paths with folders are covered. */
 function sampleDataset(): string {

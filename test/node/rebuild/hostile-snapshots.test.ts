@@ -4,24 +4,16 @@
 // replaced; a store failing midway leaves the dataset as it was; two restores in a row keep a good
 // `.previous`.
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../../src/node/project-root.js";
 import { folderStore, listSnapshots, type ObjectStore, restoreDataset, saveDataset } from "../../../src/node/rebuild/dataset-store.js";
+import { tempDirs } from "../../support/temp-dirs.js";
 import { bombParts } from "./gzip-bomb.js";
 
-const temp: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temp.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 /** A dataset folder (the embedded one) with a file that names it, so copies can be told apart. */
 function dataset(label: string, parent = tempDir("hostile-live-")): string {
