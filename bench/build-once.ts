@@ -1,8 +1,11 @@
 // One build in its own process, so the benchmark can read its peak memory: prints a JSON report.
 // Usage: npx tsx bench/build-once.ts --data DIR --out DIR [--no-search] [--workers N] [--cache DIR]
 // With --cache, the build is incremental over the cache an earlier build left there (and leaves one).
+// Every log line is prefixed with the seconds since the start and the peak RSS and main-thread heap
+// since the line before (MB), so the report's `memory` says where the peak is.
 import { parseArgs } from "node:util";
 import { build } from "../src/build/build.js";
+import { memorySampler } from "./support/memory-sampler.js";
 
 const { values } = parseArgs({
   options: {
@@ -13,6 +16,7 @@ const { values } = parseArgs({
     cache: { type: "string" },
   },
 });
+const sampler = memorySampler();
 const report = await build({
   dataDir: values.data!,
   outDir: values.out!,
@@ -22,8 +26,13 @@ const report = await build({
   page: false,
   workers: values.workers === undefined ? undefined : Number(values.workers),
   cache: values.cache === undefined ? undefined : { dir: values.cache },
-  log: (line) => process.stderr.write(`    ${line}\n`),
+  log: (line) => {
+    const span = sampler.mark(line.trim());
+    process.stderr.write(`    [${span.at} s, rss ${span.peakRssMb}, heap ${span.peakHeapMb}] ${line}\n`);
+  },
 });
+sampler.mark("end");
+sampler.stop();
 const { changedPaths, ...output } = report.output;
 const terms = report.manifest.search?.stats.terms ?? 0;
 console.log(
@@ -39,5 +48,7 @@ console.log(
     changed: changedPaths.length,
     verdicts: report.verdicts,
     incremental: report.incremental ?? null,
+    // The spans with the highest peaks (the full list is on stderr, one per log line).
+    memory: [...sampler.spans].sort((a, b) => b.peakRssMb - a.peakRssMb).slice(0, 8),
   }),
 );
