@@ -35,7 +35,7 @@ import type { SkillRecord } from "../schemas/dataset.js";
 import { Category, CategoryDetail } from "../schemas/resources.js";
 import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
-import { writeCache } from "./cache/cache-store.js";
+import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
 import { writeKeptShards } from "./cache/kept-shards.js";
 import { categoryMembers, renderCategories } from "./categories.js";
@@ -272,12 +272,13 @@ async function buildFrom(
   const { meta } = read.files;
   const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir);
   const data = prefixed(sink, DATA_PREFIX);
-  // Everything the slim records and summaries give is written first, in a scope of its own: they are
-  // garbage once it returns (a few GB at 1M skills), before the index pass allocates.
-  const taken = takeRecords(read);
-  // The build cache keeps the slim records for the next build, so with a cache they live to the end.
-  const forCache = options.cache && read.incremental?.key ? taken : undefined;
-  const written = await writeRecordFiles(taken, read, options, data, adopt, log);
+  // The build cache is written in steps (cache-store.ts CacheWriter), each input let go once its
+  // part is on disk: the per-skill lines with the record files, so the records need not outlive them.
+  const cache = options.cache && read.incremental?.key ? await CacheWriter.start(options.cache.dir, read.incremental.key) : undefined;
+  // Everything the slim records and summaries give is written first, in a scope of its own (no
+  // variable here holds them): they are garbage once it returns (a few GB at 1M skills), before the
+  // index pass allocates.
+  const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
   try {
@@ -291,17 +292,25 @@ async function buildFrom(
         log("building the meaning model");
         const m = performance.now();
         meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
-        if (!forCache) read.meaning = null;
         meaningMillis = performance.now() - m;
         phase("meaning model");
       }
+      await cache?.writeRows(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0);
+      read.meaning = null;
       log("building search index");
       const t = performance.now();
       search = await writeSearchIndex(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), meaning);
-      if (!forCache) read.postings = null;
       searchMillis = performance.now() - t;
       phase("search index");
     }
+    if (cache) {
+      // The meaning rows went out with the meaning pass, when there was an index (above).
+      if (!read.postings) await cache.writeRows(CACHE_FILES.meaning, null, 0);
+      await cache.writeRows(CACHE_FILES.postings, read.postings, written.counts.skills);
+      phase("build cache: index rows");
+    }
+    read.postings = null;
+    read.meaning = null;
 
     // Its contentId is a hash of every other data file, so the manifest is written last (below).
     const manifest = {
@@ -338,18 +347,10 @@ async function buildFrom(
     const built = BuildManifest.parse({ ...manifest, contentId: contentId(DATA_PREFIX, `${DATA_PREFIX}/${MANIFEST_FILE}`) });
     await data.write(MANIFEST_FILE, json(built));
     const output = await finish();
-    if (options.cache && read.incremental?.key && forCache) {
-      await writeCache(options.cache.dir, read.incremental.key, {
-        records: forCache.records,
-        summaries: forCache.summaries,
-        marks: forCache.marks,
-        lineMarks: read.lineMarks,
-        stats: read.files.stats ?? {},
-        reviews: reviewsByKey(read.reviews),
+    if (cache) {
+      await cache.finish({
         shards: { skills: plan.skillShards, texts: plan.textShards, summaries: plan.summaryShards },
         aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
-        postings: read.postings,
-        meaning: read.meaning,
         files: outputFiles(),
         outDir: resolve(options.outDir),
       });
@@ -400,7 +401,21 @@ async function writeRecordFiles(
   data: OutputSink,
   adopt: (file: WrittenFile) => void,
   log: (line: string) => void,
+  cache: CacheWriter | undefined,
 ) {
+  if (cache) {
+    log("writing the build cache's skills");
+    await cache.writeSkills({
+      records,
+      summaries,
+      marks,
+      lineMarks: read.lineMarks,
+      stats: read.files.stats ?? {},
+      reviews: reviewsByKey(read.reviews),
+    });
+  }
+  // Only the cache reads the line marks.
+  read.lineMarks = [];
   const dataset: Dataset = { records, ...read.files };
   const { categories, meta } = dataset;
   const verdicts: Record<TrustVerdict, number> = { malicious: 0, suspicious: 0, clean: 0 };

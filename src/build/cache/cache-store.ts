@@ -4,7 +4,7 @@
 // build runs in full. Written after every build, state.json last, so a build interrupted while
 // writing leaves a cache that is not used.
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { skillKey } from "../../contract/key.js";
@@ -17,7 +17,7 @@ import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { type IndexRows, readRows, rowsOf, writeRows } from "./index-rows.js";
+import { type IndexRows, readRows, writeIndexRows } from "./index-rows.js";
 
 export const CACHE_FILES = { state: "state.json", skills: "skills.jsonl", postings: "postings.bin", meaning: "meaning.bin" } as const;
 
@@ -106,78 +106,133 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
 }
 
 /** What a build leaves for the next one. */
-export interface CacheContent {
+export interface CacheContent extends CacheSkills, CacheTail {
+  postings: PostingIndex | null;
+  meaning: { files: PostingIndex; documents: number } | null;
+}
+
+/** The per-skill part of the cache: what the first pass made of each skill, in ordinal order. */
+export interface CacheSkills {
   records: readonly SlimRecord[];
   summaries: readonly string[];
   marks: readonly TrustMark[];
   lineMarks: readonly LineMark[];
   stats: StatsFile;
   reviews: ReadonlyMap<string, TrustReviewRecord[]>;
+}
+
+/** What the cache's state.json records besides the per-skill lines and the index rows. */
+export interface CacheTail {
   shards: BuildCacheState["shards"];
   aliases: BuildCacheState["aliases"];
-  postings: PostingIndex | null;
-  meaning: { files: PostingIndex; documents: number } | null;
   /** The site's files, path -> SHA-256, as the output sink counted them. */
   files: ReadonlyMap<string, string>;
   outDir: string;
 }
 
-/** Writes the cache for the build just made under `key`; state.json last. */
-export async function writeCache(dir: string, key: string, content: CacheContent): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await rm(join(dir, CACHE_FILES.state), { force: true });
-  const sizes: Record<string, number> = {};
-  const lines: string[] = [];
-  content.records.forEach((r, i) => {
-    // A skill taken from the cache is written back as it was read (same key, hash, stats, reviews and entries).
-    const cached = content.lineMarks[i]!.cached;
-    if (cached !== undefined) {
-      lines.push(cached);
-      return;
+/**
+ * The cache written in steps, so the build can let each input go as soon as its part is on disk
+ * (at 1M skills the slim records and the index rows are gigabytes): `skills` right after the first
+ * pass, `rows` once an index is no longer needed, `finish` (state.json) last. Until `finish`, the
+ * folder holds no state.json, so a build interrupted in between leaves a cache that is not used.
+ */
+export class CacheWriter {
+  private readonly sizes: Record<string, number> = {};
+  private skills = 0;
+  private documents = 0;
+
+  private constructor(
+    readonly dir: string,
+    private readonly key: string,
+  ) {}
+
+  /** Starts a cache in `dir` for the build made under `key`: the old state.json goes first. */
+  static async start(dir: string, key: string): Promise<CacheWriter> {
+    await mkdir(dir, { recursive: true });
+    await rm(join(dir, CACHE_FILES.state), { force: true });
+    return new CacheWriter(dir, key);
+  }
+
+  /** Writes skills.jsonl a batch of lines at a time (one string of every line is past V8's limit at 1M skills). */
+  async writeSkills(content: CacheSkills): Promise<void> {
+    const file = join(this.dir, CACHE_FILES.skills);
+    const handle = await open(file, "w");
+    try {
+      let batch: string[] = [];
+      for (let i = 0; i < content.records.length; i++) {
+        batch.push(cacheLine(content, i));
+        if (batch.length === 1000) {
+          await handle.write(`${batch.join("\n")}\n`);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await handle.write(`${batch.join("\n")}\n`);
+    } finally {
+      await handle.close();
     }
-    const k = skillKey(r.owner, r.repo);
-    const skill: CachedSkill = [
-      k,
-      content.lineMarks[i]!.hash,
-      statsJson(content.stats, r),
-      reviewsJson(content.reviews.get(k)),
-      content.summaries[i]!,
-      content.marks[i]!,
-      content.lineMarks[i]!.textBytes,
-      content.lineMarks[i]!.texts,
-      r as unknown as Record<string, unknown>,
-    ];
-    lines.push(JSON.stringify(skill));
-  });
-  const skillsFile = join(dir, CACHE_FILES.skills);
-  await writeFile(skillsFile, lines.length > 0 ? `${lines.join("\n")}\n` : "");
-  sizes[CACHE_FILES.skills] = (await stat(skillsFile)).size;
-  for (const [name, index, rows] of [
-    [CACHE_FILES.postings, content.postings, content.records.length],
-    [CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0],
-  ] as const) {
-    const file = join(dir, name);
+    this.skills = content.records.length;
+    this.sizes[CACHE_FILES.skills] = (await stat(file)).size;
+  }
+
+  /** Writes the rows of one index (postings over the skills, meaning over the SKILL.md documents); none removes the file. */
+  async writeRows(name: typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning, index: PostingIndex | null, rows: number): Promise<void> {
+    const file = join(this.dir, name);
     await rm(file, { force: true });
-    if (!index) continue;
-    await writeRows(file, rowsOf(index, rows));
-    sizes[name] = (await stat(file)).size;
+    delete this.sizes[name];
+    if (name === CACHE_FILES.meaning) this.documents = index ? rows : 0;
+    if (!index) return;
+    await writeIndexRows(file, index, rows);
+    this.sizes[name] = (await stat(file)).size;
   }
-  const files: BuildCacheState["files"] = {};
-  for (const path of [...content.files.keys()].sort()) {
-    const s = await stat(join(content.outDir, path));
-    files[path] = [s.size, s.mtimeMs, content.files.get(path)!];
+
+  /** Writes state.json, which makes the cache usable; the site's files must be final. */
+  async finish(tail: CacheTail): Promise<void> {
+    const files: BuildCacheState["files"] = {};
+    for (const path of [...tail.files.keys()].sort()) {
+      const s = await stat(join(tail.outDir, path));
+      files[path] = [s.size, s.mtimeMs, tail.files.get(path)!];
+    }
+    const state: BuildCacheState = {
+      format: CACHE_FORMAT,
+      key: this.key,
+      skills: this.skills,
+      documents: this.documents,
+      shards: tail.shards,
+      aliases: tail.aliases,
+      files,
+      sizes: this.sizes,
+    };
+    const tmp = join(this.dir, `${CACHE_FILES.state}.tmp`);
+    await writeFile(tmp, JSON.stringify(state));
+    await rename(tmp, join(this.dir, CACHE_FILES.state));
   }
-  const state: BuildCacheState = {
-    format: CACHE_FORMAT,
-    key,
-    skills: content.records.length,
-    documents: content.meaning?.documents ?? 0,
-    shards: content.shards,
-    aliases: content.aliases,
-    files,
-    sizes,
-  };
-  const tmp = join(dir, `${CACHE_FILES.state}.tmp`);
-  await writeFile(tmp, JSON.stringify(state));
-  await rename(tmp, join(dir, CACHE_FILES.state));
+}
+
+/** The cache's line for skill `i`: a skill taken from the cache is written back as it was read (same key, hash, stats, reviews and entries). */
+function cacheLine(content: CacheSkills, i: number): string {
+  const mark = content.lineMarks[i]!;
+  if (mark.cached !== undefined) return mark.cached;
+  const r = content.records[i]!;
+  const k = skillKey(r.owner, r.repo);
+  const skill: CachedSkill = [
+    k,
+    mark.hash,
+    statsJson(content.stats, r),
+    reviewsJson(content.reviews.get(k)),
+    content.summaries[i]!,
+    content.marks[i]!,
+    mark.textBytes,
+    mark.texts,
+    r as unknown as Record<string, unknown>,
+  ];
+  return JSON.stringify(skill);
+}
+
+/** Writes the cache for the build just made under `key` in one go; state.json last. */
+export async function writeCache(dir: string, key: string, content: CacheContent): Promise<void> {
+  const writer = await CacheWriter.start(dir, key);
+  await writer.writeSkills(content);
+  await writer.writeRows(CACHE_FILES.postings, content.postings, content.records.length);
+  await writer.writeRows(CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0);
+  await writer.finish(content);
 }

@@ -15,24 +15,25 @@ export interface IndexRows {
 
 /** The rows of `index` over `rows` ordinals (every list's ordinals are below it). */
 export function rowsOf(index: PostingIndex, rows: number): IndexRows {
-  const { keys, keyOrder, fields } = index.snapshot();
-  return {
-    keys,
-    rows,
-    fields: fields.map(({ start: byId, ordinals }) => {
-      const start = new Uint32Array(rows + 1);
-      for (let p = 0; p < ordinals.length; p++) start[ordinals[p]! + 1]!++;
-      for (let r = 0; r < rows; r++) start[r + 1]! += start[r]!;
-      const fill = start.slice(0, rows);
-      const values = new Uint32Array(ordinals.length);
-      // Keys in sorted order, so each row's positions come out ascending.
-      for (let i = 0; i < keyOrder.length; i++) {
-        const id = keyOrder[i]!;
-        for (let p = byId[id]!; p < byId[id + 1]!; p++) values[fill[ordinals[p]!]!++] = i;
-      }
-      return { start, values };
-    }),
-  };
+  const { keys, fields } = index.snapshot();
+  return { keys, rows, fields: fields.map((_, f) => fieldRows(index, f, rows)) };
+}
+
+/** One field of rowsOf. */
+function fieldRows(index: PostingIndex, f: number, rows: number): { start: Uint32Array; values: Uint32Array } {
+  const { keyOrder, fields } = index.snapshot();
+  const { start: byId, ordinals } = fields[f]!;
+  const start = new Uint32Array(rows + 1);
+  for (let p = 0; p < ordinals.length; p++) start[ordinals[p]! + 1]!++;
+  for (let r = 0; r < rows; r++) start[r + 1]! += start[r]!;
+  const fill = start.slice(0, rows);
+  const values = new Uint32Array(ordinals.length);
+  // Keys in sorted order, so each row's positions come out ascending.
+  for (let i = 0; i < keyOrder.length; i++) {
+    const id = keyOrder[i]!;
+    for (let p = byId[id]!; p < byId[id + 1]!; p++) values[fill[ordinals[p]!]!++] = i;
+  }
+  return { start, values };
 }
 
 /** The rows of a first-pass collector's part (local key ids, rows in collection order). */
@@ -131,7 +132,28 @@ const MAGIC = 0x31524950; // "PIR1"
 
 /** Writes `rows` to `file`: a JSON header (keys, row count, lengths), then each field's u32 arrays. */
 export async function writeRows(file: string, rows: IndexRows): Promise<void> {
-  const header = Buffer.from(JSON.stringify({ rows: rows.rows, keys: rows.keys, values: rows.fields.map((f) => f.values.length) }), "utf8");
+  const lengths = rows.fields.map((f) => f.values.length);
+  await writeRowFields(file, rows.keys, rows.rows, lengths, (f) => rows.fields[f]!);
+}
+
+/**
+ * Writes the rows of `index` as writeRows does, one field at a time: only one field's rows are
+ * made at once (at 1M skills a field's are hundreds of MB), each let go once written.
+ */
+export async function writeIndexRows(file: string, index: PostingIndex, rows: number): Promise<void> {
+  // A field's value count is its posting count, known before its rows are made.
+  const lengths = index.snapshot().fields.map((f) => f.ordinals.length);
+  await writeRowFields(file, index.keys, rows, lengths, (f) => fieldRows(index, f, rows));
+}
+
+async function writeRowFields(
+  file: string,
+  keys: readonly string[],
+  rows: number,
+  lengths: readonly number[],
+  field: (f: number) => { start: Uint32Array; values: Uint32Array },
+): Promise<void> {
+  const header = Buffer.from(JSON.stringify({ rows, keys, values: lengths }), "utf8");
   const pad = (4 - ((8 + header.length) % 4)) % 4;
   const head = Buffer.alloc(8 + header.length + pad);
   head.writeUInt32LE(MAGIC, 0);
@@ -140,7 +162,8 @@ export async function writeRows(file: string, rows: IndexRows): Promise<void> {
   const handle = await open(file, "w");
   try {
     await handle.write(head);
-    for (const { start, values } of rows.fields) {
+    for (let f = 0; f < lengths.length; f++) {
+      const { start, values } = field(f);
       await handle.write(Buffer.from(start.buffer, start.byteOffset, start.byteLength));
       await handle.write(Buffer.from(values.buffer, values.byteOffset, values.byteLength));
     }
