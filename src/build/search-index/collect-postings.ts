@@ -98,22 +98,8 @@ export class PostingIndex {
       if (part.first !== next) throw new Error(`part starts at ordinal ${part.first}, expected ${next}`);
       next += part.count;
     }
-    const ids = new Map<string, number>();
-    const keyList: string[] = [];
-    const remaps = parts.map((part) => {
-      const remap = new Uint32Array(part.keys.length);
-      part.keys.forEach((key, local) => {
-        let id = ids.get(key);
-        if (id === undefined) {
-          id = keyList.length;
-          ids.set(key, id);
-          keyList.push(key);
-        }
-        remap[local] = id;
-      });
-      return remap;
-    });
-    return invert(keyList, ids, parts, remaps);
+    const { keyList, remaps } = mergeKeys(parts);
+    return invert(keyList, parts, remaps);
   }
 
   constructor(
@@ -121,7 +107,6 @@ export class PostingIndex {
     readonly keys: readonly string[],
     /** keyOrder[i]: the id of the i-th sorted key. */
     private readonly keyOrder: Uint32Array,
-    private readonly ids: ReadonlyMap<string, number>,
     private readonly fields: readonly FieldLists[],
   ) {}
 
@@ -141,12 +126,21 @@ export class PostingIndex {
     return ordinals.subarray(start[id]!, start[id + 1]!);
   }
 
-  /** The ordinals holding `key` in `field`, or undefined for a key never indexed. */
+  /**
+   * The ordinals holding `key` in `field`, or undefined for a key never indexed. A binary search of
+   * the sorted keys: no table from key to id is kept (at 1M skills one of 9M keys is hundreds of MB).
+   */
   listOf(key: string, field: number): Uint32Array | undefined {
-    const id = this.ids.get(key);
-    if (id === undefined) return undefined;
-    const { start, ordinals } = this.fields[field]!;
-    return ordinals.subarray(start[id]!, start[id + 1]!);
+    let lo = 0;
+    let hi = this.keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = this.keys[mid]!;
+      if (k === key) return this.list(mid, field);
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   /** How many skills hold sorted key `i` in any field (a merge of the sorted lists, no set). */
@@ -181,6 +175,29 @@ export class PostingIndex {
   }
 }
 
+/**
+ * Every key of the parts once, in order of first sight, and each part's local ids mapped to it. Its
+ * own function, so the table from key to id is garbage before the inversion allocates.
+ */
+function mergeKeys(parts: readonly CollectedPart[]): { keyList: string[]; remaps: Uint32Array[] } {
+  const ids = new Map<string, number>();
+  const keyList: string[] = [];
+  const remaps = parts.map((part) => {
+    const remap = new Uint32Array(part.keys.length);
+    part.keys.forEach((key, local) => {
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = keyList.length;
+        ids.set(key, id);
+        keyList.push(key);
+      }
+      remap[local] = id;
+    });
+    return remap;
+  });
+  return { keyList, remaps };
+}
+
 /** The size of the union of two sorted lists, written to `out` when given (nothing allocated). */
 function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
   let x = 0;
@@ -208,7 +225,6 @@ function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
  */
 function invert(
   keyList: readonly string[],
-  ids: ReadonlyMap<string, number>,
   parts: readonly CollectedPart[],
   remaps: readonly (Uint32Array | undefined)[],
 ): PostingIndex {
@@ -253,7 +269,7 @@ function invert(
     return x < y ? -1 : x > y ? 1 : 0;
   });
   const keys = Array.from(order, (id) => keyList[id]!);
-  return new PostingIndex(keys, order, ids, fields);
+  return new PostingIndex(keys, order, fields);
 }
 
 /**
@@ -378,6 +394,6 @@ export class PostingCollector {
 
   /** The index of the collected skills (ordinals from `first`); the collector is done. */
   finish(): PostingIndex {
-    return invert(this.keyList, this.ids, [this.part()], [undefined]);
+    return invert(this.keyList, [this.part()], [undefined]);
   }
 }
