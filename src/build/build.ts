@@ -44,7 +44,7 @@ import { writeListIndex } from "./list-index.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
-import { type FirstPass, firstPass, runInWorker, workersFor } from "./passes.js";
+import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
 import { searchSkillsOf, writeSearchIndex } from "./search-index/search-index.js";
@@ -285,9 +285,12 @@ async function buildFrom(
     let search: SearchManifest | null = null;
     let searchMillis = 0;
     let meaningMillis = 0;
-    if (read.postings) {
+    // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
+    const indexed = read.postings !== null || read.spilled !== undefined;
+    if (indexed) {
       // The meaning model is a pass of its own (global: any file can change it), before the index that lists its shards.
       let meaning: MeaningManifest | undefined;
+      read.meaning = await loadMeaning(read);
       if (read.meaning) {
         log("building the meaning model");
         const m = performance.now();
@@ -299,13 +302,15 @@ async function buildFrom(
       read.meaning = null;
       log("building search index");
       const t = performance.now();
+      read.postings = await loadPostings(read);
+      if (!read.postings) throw new Error("the first pass left no search postings");
       search = await writeSearchIndex(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), meaning);
       searchMillis = performance.now() - t;
       phase("search index");
     }
     if (cache) {
       // The meaning rows went out with the meaning pass, when there was an index (above).
-      if (!read.postings) await cache.writeRows(CACHE_FILES.meaning, null, 0);
+      if (!indexed) await cache.writeRows(CACHE_FILES.meaning, null, 0);
       await cache.writeRows(CACHE_FILES.postings, read.postings, written.counts.skills);
       phase("build cache: index rows");
     }

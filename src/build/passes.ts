@@ -8,7 +8,8 @@ import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import type { TrustMark } from "./scan-record.js";
 import { PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
-import { type LineMark, type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
+import { readPart } from "./search-index/part-file.js";
+import { type LineMark, type PartFile, type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
 import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
 /** Below this many bytes of skills.jsonl a range is not worth a worker thread's start (about a second). */
@@ -34,6 +35,12 @@ export interface FirstPass {
   postings: PostingIndex | null;
   /** The meaning model's input (every SKILL.md file as a document), with the postings. */
   meaning: MeaningCorpus | null;
+  /**
+   * When the first pass ran in worker threads, `postings` and `meaning` are null and their parts
+   * are on disk, read by loadPostings and loadMeaning when the build needs them (not beside the
+   * slim records). Absent when there is no index or it is in memory.
+   */
+  spilled?: SpilledIndexes;
   /** How many ranges (and so spill parts) there were, and spill groups. */
   parts: number;
   groups: number;
@@ -64,6 +71,28 @@ export function runInWorker<T, B = never>(
     worker.on("error", reject);
     worker.on("exit", (code) => (done ? resolve(done.result) : reject(new Error(`build worker ${module} exited with code ${code}`))));
   });
+}
+
+/** The first pass's parts on disk, in ordinal order, with the ordinal (or document) each starts at. */
+export interface SpilledIndexes {
+  postings: (PartFile & { first: number })[];
+  meaning: (PartFile & { first: number })[];
+  documents: number;
+}
+
+const readParts = (files: readonly (PartFile & { first: number })[]) =>
+  Promise.all(files.map(async ({ file, first }) => Object.assign(await readPart(file), { first })));
+
+/** The search postings of `pass`, read back from its part files if need be. */
+export async function loadPostings(pass: Pick<FirstPass, "postings" | "spilled">): Promise<PostingIndex | null> {
+  if (pass.postings || !pass.spilled || pass.spilled.postings.length === 0) return pass.postings;
+  return PostingIndex.fromParts(await readParts(pass.spilled.postings));
+}
+
+/** The meaning corpus of `pass`, read back from its part files if need be. */
+export async function loadMeaning(pass: Pick<FirstPass, "meaning" | "spilled">): Promise<MeaningCorpus | null> {
+  if (pass.meaning || !pass.spilled || pass.spilled.meaning.length === 0) return pass.meaning;
+  return { files: PostingIndex.fromParts(await readParts(pass.spilled.meaning)), documents: pass.spilled.documents };
 }
 
 export interface FirstPassOptions {
@@ -121,6 +150,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   let spillBytes = 0;
   let textBytes = 0;
   let documents = 0;
+  const spilled: SpilledIndexes = { postings: [], meaning: [], documents: 0 };
   results.forEach((result, part) => {
     const first = batches[part]!.find((b) => b.records.length > 0)?.records[0];
     problems.push(...result.problems.map((p) => ({ ...p, line: p.line === undefined ? undefined : p.line + lines })));
@@ -129,9 +159,15 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     // treated as unsorted, the file is sorted and its duplicates left out before the pass runs again.
     if (!result.sorted || (first && last && skillKey(first.owner, first.repo) <= skillKey(last.owner, last.repo))) sorted = false;
     if (result.postings) result.postings.first = records.length;
+    const { postings: postingsFile, meaning: meaningFile } = result.partFiles ?? {};
+    if (postingsFile) spilled.postings.push({ ...postingsFile, first: records.length });
     if (result.meaning) {
       result.meaning.first = documents;
       documents += result.meaning.count;
+    }
+    if (meaningFile) {
+      spilled.meaning.push({ ...meaningFile, first: documents });
+      documents += meaningFile.count;
     }
     for (const batch of batches[part]!.splice(0)) {
       for (const r of batch.records) records.push(r);
@@ -143,8 +179,11 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     spillBytes += result.spillBytes;
     textBytes += result.textBytes;
   });
+  spilled.documents = documents;
+  // Parts are either all in memory (one range, in this thread) or all on disk (worker threads).
+  const onDisk = spilled.postings.length > 0;
   const parts = results.flatMap((r) => (r.postings ? [r.postings] : []));
-  const postings = options.search && sorted ? PostingIndex.fromParts(parts) : null;
+  const postings = options.search && sorted && !onDisk ? PostingIndex.fromParts(parts) : null;
   const meaningParts = results.flatMap((r) => (r.meaning ? [r.meaning] : []));
   const meaning = options.search && sorted && meaningParts.length > 0 ? { files: PostingIndex.fromParts(meaningParts), documents } : null;
   return {
@@ -156,6 +195,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     sorted,
     postings,
     meaning,
+    ...(options.search && sorted && onDisk ? { spilled } : {}),
     parts: ranges.length,
     groups: options.groups,
     spillBytes,

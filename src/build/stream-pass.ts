@@ -55,6 +55,17 @@ export interface PassResult {
   spillBytes: number;
   /** Bytes of the skill folders' text entries spilled (src/build/site-files.ts SkillEntries.textBytes). */
   textBytes: number;
+  /**
+   * Set by a worker thread (build-worker.ts) that wrote its parts to disk (search-index/part-file.ts)
+   * instead of posting them: `postings` and `meaning` are then null, and these say where they are.
+   */
+  partFiles?: { postings?: PartFile; meaning?: PartFile };
+}
+
+/** A collector's part written to disk: the file and how many skills (or documents) it holds. */
+export interface PartFile {
+  file: string;
+  count: number;
 }
 
 /** Slim records and their summaries, handed over in order. */

@@ -223,11 +223,7 @@ function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
  * posting, so lists come out in ordinal order. `remaps[p]` maps part p's local ids to `keyList`'s.
  * Each part's logs are emptied as their field is done.
  */
-function invert(
-  keyList: readonly string[],
-  parts: readonly CollectedPart[],
-  remaps: readonly (Uint32Array | undefined)[],
-): PostingIndex {
+function invert(keyList: readonly string[], parts: readonly CollectedPart[], remaps: readonly (Uint32Array | undefined)[]): PostingIndex {
   const n = keyList.length;
   const fieldCount = parts[0]!.fields.length;
   const fields: FieldLists[] = [];
