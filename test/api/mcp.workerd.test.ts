@@ -89,6 +89,7 @@ describe("search_skills", () => {
     [{ query: "skill", category: "devops", limit: 20 }, "q=skill&category=devops&limit=20"],
     [{ query: "skill", platform: "codex", minStars: 1000, limit: 5 }, "q=skill&platform=codex&minStars=1000&limit=5"],
     [{ query: "docx tables" }, `q=docx%20tables&limit=${MCP_SEARCH_DEFAULT}`],
+    [{ query: "docx tables", mode: "keyword" }, `q=docx%20tables&limit=${MCP_SEARCH_DEFAULT}&mode=keyword`],
   ];
   it.each(cases)("%j answers what GET /skills/search?%s answers", async (args, query) => {
     const result = await mcp.call("search_skills", args);
@@ -98,6 +99,7 @@ describe("search_skills", () => {
     expect(out.results).toEqual(expected.data);
     expect(out.pagination).toEqual(expected.pagination);
     expect(out.query).toBe(expected.meta.query);
+    expect(out.fallback).toBe(expected.meta.fallback);
     for (const r of out.results) expect(textOf(result)).toContain(`${r.owner}/${r.repo}`);
   });
 
