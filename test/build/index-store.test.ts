@@ -49,6 +49,10 @@ describe("the stored index", () => {
     expect(lists(indexOf(patched))).toEqual(lists(index(next)));
     expect(patched.keys).not.toContain("warm");
     expect(patched.keys).toContain("faster");
+    // Looked up by key as a collected index is (the ids are the sorted positions, found by search).
+    const fresh2 = index(next);
+    for (const key of ["faster", "alpha", "queue"]) expect([...indexOf(patched).listOf(key, 1)!]).toEqual([...fresh2.listOf(key, 1)!]);
+    expect(indexOf(patched).listOf("warm", 1)).toBeUndefined();
     expect(sameIndex(patched, storedOf(index(next)))).toBe(true);
     expect(sameIndex(patched, storedOf(index(old)))).toBe(false);
   });
