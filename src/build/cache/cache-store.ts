@@ -1,5 +1,5 @@
 // The build cache's folder: state.json (what made it, the site files it describes), skills.jsonl
-// (what the first pass made of each skill) and the index rows (postings.bin, meaning.bin). Opened
+// (what the first pass made of each skill) and the stored indexes (postings.bin, meaning.bin: index-store.ts). Opened
 // only when every check passes; any doubt is a reason, given back for the build to print, and the
 // build runs in full. Written after every build, state.json last, so a build interrupted while
 // writing leaves a cache that is not used.
@@ -92,12 +92,12 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
   try {
     const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
     if (skills.length !== state.skills) throw new Error(`${skills.length} skills, ${state.skills} recorded`);
-    const rowsFile = async (name: string, rows: number) => {
+    const indexFile = async (name: string, rows: number) => {
       if (!(name in state.sizes)) return null;
       return readStored(join(dir, name), rows);
     };
-    const postings = await rowsFile(CACHE_FILES.postings, state.skills);
-    const meaning = await rowsFile(CACHE_FILES.meaning, state.documents);
+    const postings = await indexFile(CACHE_FILES.postings, state.skills);
+    const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
     return { state, skills, lines, postings, meaning, previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };

@@ -1,9 +1,11 @@
 // The first pass of an incremental build, in one thread: each line of skills.jsonl is hashed, and a
 // line the cache holds (same bytes, same stats entry, same reviews) is taken from it whole (slim
-// record, summary, trust mark, index rows) without being parsed, rendered, scanned or analysed. Only
-// the other lines go through what the full pass does to each (stream-pass.ts renderRecord); their
-// entries are spilled for the shards they land in. The result is what the full pass gives, plus
-// what changed, so the second pass rewrites only the shards that hold a changed skill.
+// record, summary, trust mark, its lists in the stored index) without being decoded, parsed,
+// rendered, scanned or analysed. Only the other lines go through what the full pass does to each
+// (stream-pass.ts renderRecord); their entries are spilled for the shards they land in, and the
+// stored indexes are patched with them. The result is what the full pass gives, plus what changed,
+// so the second pass rewrites only the shards that hold a changed skill, and whether the meaning
+// model's input is the cached one.
 
 import { createHash } from "node:crypto";
 import { fnv1a } from "../../contract/fnv.js";
