@@ -37,7 +37,7 @@ import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
-import { writeKeptShards } from "./cache/kept-shards.js";
+import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -292,13 +292,19 @@ async function buildFrom(
       let meaning: MeaningManifest | undefined;
       read.meaning = await loadMeaning(read);
       if (read.meaning) {
-        log("building the meaning model");
         const m = performance.now();
-        meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
+        meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
+        if (meaning) log("the meaning model's input is unchanged: its shards are kept");
+        else {
+          log("building the meaning model");
+          meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        }
         meaningMillis = performance.now() - m;
         phase("meaning model");
       }
-      await cache?.writeRows(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0);
+      const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
+      await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
       read.meaning = null;
       log("building search index");
       const t = performance.now();
@@ -310,9 +316,9 @@ async function buildFrom(
     }
     if (cache) {
       // The meaning rows went out with the meaning pass, when there was an index (above).
-      if (!indexed) await cache.writeRows(CACHE_FILES.meaning, null, 0);
-      await cache.writeRows(CACHE_FILES.postings, read.postings, written.counts.skills);
-      phase("build cache: index rows");
+      if (!indexed) await cache.writeIndex(CACHE_FILES.meaning, null, 0);
+      await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
+      phase("build cache: indexes");
     }
     read.postings = null;
     read.meaning = null;
@@ -356,6 +362,7 @@ async function buildFrom(
       await cache.finish({
         shards: { skills: plan.skillShards, texts: plan.textShards, summaries: plan.summaryShards },
         aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
+        meaningManifest: search?.meaning ?? null,
         files: outputFiles(),
         outDir: resolve(options.outDir),
       });

@@ -1,5 +1,5 @@
 // The build cache's folder: state.json (what made it, the site files it describes), skills.jsonl
-// (what the first pass made of each skill) and the index rows (postings.bin, meaning.bin). Opened
+// (what the first pass made of each skill) and the stored indexes (postings.bin, meaning.bin: index-store.ts). Opened
 // only when every check passes; any doubt is a reason, given back for the build to print, and the
 // build runs in full. Written after every build, state.json last, so a build interrupted while
 // writing leaves a cache that is not used.
@@ -8,6 +8,7 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/prom
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { skillKey } from "../../contract/key.js";
+import type { MeaningManifest } from "../../contract/search-manifest.js";
 import { stableStringify } from "../../dataset/json.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { BuildCacheState, CachedSkill } from "../../schemas/build-cache.js";
@@ -17,7 +18,7 @@ import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { type IndexRows, readRows, writeIndexRows } from "./index-rows.js";
+import { readStored, type StoredIndex, storedOf, writeStored } from "./index-store.js";
 
 export const CACHE_FILES = { state: "state.json", skills: "skills.jsonl", postings: "postings.bin", meaning: "meaning.bin" } as const;
 
@@ -37,8 +38,8 @@ export interface OpenCache {
   skills: CachedSkill[];
   /** Each skill's line of the cache's skills.jsonl, as read. */
   lines: string[];
-  postings: IndexRows | null;
-  meaning: IndexRows | null;
+  postings: StoredIndex | null;
+  meaning: StoredIndex | null;
   previousSite: string;
 }
 
@@ -91,14 +92,12 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
   try {
     const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
     if (skills.length !== state.skills) throw new Error(`${skills.length} skills, ${state.skills} recorded`);
-    const rowsFile = async (name: string, rows: number) => {
+    const indexFile = async (name: string, rows: number) => {
       if (!(name in state.sizes)) return null;
-      const read = await readRows(join(dir, name));
-      if (read.rows !== rows) throw new Error(`${name}: ${read.rows} rows, ${rows} expected`);
-      return read;
+      return readStored(join(dir, name), rows);
     };
-    const postings = await rowsFile(CACHE_FILES.postings, state.skills);
-    const meaning = await rowsFile(CACHE_FILES.meaning, state.documents);
+    const postings = await indexFile(CACHE_FILES.postings, state.skills);
+    const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
     return { state, skills, lines, postings, meaning, previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
@@ -109,6 +108,8 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
 export interface CacheContent extends CacheSkills, CacheTail {
   postings: PostingIndex | null;
   meaning: { files: PostingIndex; documents: number } | null;
+  /** Whether the meaning model's input equals the cache's (its meaning.bin is then kept as it is). */
+  meaningKept?: boolean;
 }
 
 /** The per-skill part of the cache: what the first pass made of each skill, in ordinal order. */
@@ -121,10 +122,12 @@ export interface CacheSkills {
   reviews: ReadonlyMap<string, TrustReviewRecord[]>;
 }
 
-/** What the cache's state.json records besides the per-skill lines and the index rows. */
+/** What the cache's state.json records besides the per-skill lines and the indexes. */
 export interface CacheTail {
   shards: BuildCacheState["shards"];
   aliases: BuildCacheState["aliases"];
+  /** The meaning model's manifest part, so a build whose input is unchanged reuses it and its files. */
+  meaningManifest: MeaningManifest | null;
   /** The site's files, path -> SHA-256, as the output sink counted them. */
   files: ReadonlyMap<string, string>;
   outDir: string;
@@ -132,8 +135,8 @@ export interface CacheTail {
 
 /**
  * The cache written in steps, so the build can let each input go as soon as its part is on disk
- * (at 1M skills the slim records and the index rows are gigabytes): `skills` right after the first
- * pass, `rows` once an index is no longer needed, `finish` (state.json) last. Until `finish`, the
+ * (at 1M skills the slim records and each index are gigabytes): `writeSkills` with the lists,
+ * `writeIndex` once an index is no longer needed, `finish` (state.json) last. Until `finish` the
  * folder holds no state.json, so a build interrupted in between leaves a cache that is not used.
  */
 export class CacheWriter {
@@ -174,14 +177,24 @@ export class CacheWriter {
     this.sizes[CACHE_FILES.skills] = (await stat(file)).size;
   }
 
-  /** Writes the rows of one index (postings over the skills, meaning over the SKILL.md documents); none removes the file. */
-  async writeRows(name: typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning, index: PostingIndex | null, rows: number): Promise<void> {
+  /**
+   * Writes one index (postings over the skills, meaning over `rows` SKILL.md documents); none
+   * removes its file, `kept` keeps the file the cache holds (its input unchanged).
+   */
+  async writeIndex(
+    name: typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning,
+    index: PostingIndex | null,
+    rows: number,
+    kept = false,
+  ): Promise<void> {
     const file = join(this.dir, name);
-    await rm(file, { force: true });
-    delete this.sizes[name];
     if (name === CACHE_FILES.meaning) this.documents = index ? rows : 0;
-    if (!index) return;
-    await writeIndexRows(file, index, rows);
+    delete this.sizes[name];
+    if (!kept) {
+      await rm(file, { force: true });
+      if (!index) return;
+      await writeStored(file, storedOf(index));
+    }
     this.sizes[name] = (await stat(file)).size;
   }
 
@@ -197,6 +210,7 @@ export class CacheWriter {
       key: this.key,
       skills: this.skills,
       documents: this.documents,
+      meaning: tail.meaningManifest,
       shards: tail.shards,
       aliases: tail.aliases,
       files,
@@ -232,7 +246,8 @@ function cacheLine(content: CacheSkills, i: number): string {
 export async function writeCache(dir: string, key: string, content: CacheContent): Promise<void> {
   const writer = await CacheWriter.start(dir, key);
   await writer.writeSkills(content);
-  await writer.writeRows(CACHE_FILES.postings, content.postings, content.records.length);
-  await writer.writeRows(CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0);
+  await writer.writeIndex(CACHE_FILES.postings, content.postings, content.records.length);
+  const meaningKept = content.meaning !== null && content.meaningKept === true;
+  await writer.writeIndex(CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0, meaningKept);
   await writer.finish(content);
 }
