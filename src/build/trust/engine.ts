@@ -7,6 +7,7 @@ import { isCode } from "./files.js";
 import { isQuoted, type LineContext, markdownContexts, proseIsFramed, WEAK_EXAMPLE } from "./markdown.js";
 import { DECODABLE, INVISIBLE, Prefilter } from "./prefilter.js";
 import { LINE_RULES } from "./rules/index.js";
+import { firstMatch } from "./spans.js";
 import { splitLines } from "./text.js";
 import { type Context, type Fact, type FileView, type Hit, type LineEnv, lower, raise } from "./types.js";
 
@@ -226,7 +227,7 @@ function runRules(
     const base = rule.severity[env.ctx];
     if (!base && !rule.factOnly) continue;
     if (rule.needs && !rule.needs(text, env)) continue;
-    const m = rule.re.exec(text);
+    const m = rule.chains ? firstMatch(rule.re, rule.chains, text) : rule.re.exec(text);
     if (!m) continue;
     if (isExample(text, m, env)) continue;
     // A decoded text that says what its encoded line already said adds nothing.

@@ -1,5 +1,7 @@
 // Reading credential stores, and sending data out: each alone is often a tool doing its job; together, in one
 // skill folder, they are theft (src/build/trust/flows.ts joins them).
+
+import { chain } from "../spans.js";
 import type { Rule } from "../types.js";
 import { READS } from "./grade.js";
 
@@ -130,6 +132,21 @@ export const CREDENTIAL_RULES: Rule[] = [
     ],
     re: /\bcurl\b[^\n]{0,300}?\s(?:-d|--data\S{0,12}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))\b|\bwget\b[^\n]{0,200}--post-(?:data|file)|\b(?:requests|httpx|session|client|axios|got|ky|superagent)\.(?:post|put|patch)\s{0,2}\(|\burlopen\([^\n]{0,120}data=|\bRequest\([^\n]{0,160}(?:data=|method=["']POST)|\bfetch\([^\n]{0,200}method:\s{0,2}["'](?:POST|PUT)|\bmethod:\s{0,2}["'](?:POST|PUT)["']|\b(?:nc|ncat|netcat)\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}[\w.-]{3,100}\s{1,4}\d{2,5}\b|\bscp\s[^\n]{0,200}\s[\w.-]{1,64}@[\w.-]{1,100}:|\bsmtplib\b|\bsendmail\b|-method\s{1,4}(?:post|put)\b|\.(?:sendall|send)\(|ftplib|\bsocket\.connect\(/i,
     why: "",
+    chains: [
+      chain("i", "\n", [String.raw`\bcurl\b`, 4], 300, [
+        String.raw`\s(?:-d|--data\S{0,12}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))\b`,
+        30,
+      ]),
+      chain("i", "\n", [String.raw`\bwget\b`, 4], 200, [String.raw`--post-(?:data|file)`, 11]),
+      chain("i", "\n", [String.raw`\burlopen\(`, 8], 120, ["data=", 5]),
+      chain("i", "\n", [String.raw`\bRequest\(`, 8], 160, [String.raw`(?:data=|method=["']POST)`, 12]),
+      chain("i", "\n", [String.raw`\bfetch\(`, 6], 200, [String.raw`method:\s{0,2}["'](?:POST|PUT)`, 14]),
+      chain("i", "\n", [String.raw`\bscp\s`, 4], 200, [String.raw`\s[\w.-]{1,64}@[\w.-]{1,100}:`, 170]),
+      chain("i", "", [
+        String.raw`\b(?:requests|httpx|session|client|axios|got|ky|superagent)\.(?:post|put|patch)\s{0,2}\(|\bmethod:\s{0,2}["'](?:POST|PUT)["']|\b(?:nc|ncat|netcat)\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}[\w.-]{3,100}\s{1,4}\d{2,5}\b|\bsmtplib\b|\bsendmail\b|-method\s{1,4}(?:post|put)\b|\.(?:sendall|send)\(|ftplib|\bsocket\.connect\(`,
+        200,
+      ]),
+    ],
     facts: ["sends-data", "network"],
   },
   {
@@ -200,6 +217,12 @@ export const CREDENTIAL_RULES: Rule[] = [
     keys: ["nslookup", "dig ", "host ", "ping ", "resolve-dnsname"],
     re: /\b(?:nslookup|dig|host|ping|resolve-dnsname)\s[^\n]{0,60}(?:\$\(|`)\s{0,4}(?:whoami|hostname|id|uname|cat|base64|xxd|env|printenv|echo)\b/i,
     why: "Putting command output into a DNS lookup smuggles data past firewalls; a skill has no reason to do this.",
+    chains: [
+      chain("i", "\n", [String.raw`\b(?:nslookup|dig|host|ping|resolve-dnsname)\s`, 16], 60, [
+        String.raw`(?:\$\(|\`)\s{0,4}(?:whoami|hostname|id|uname|cat|base64|xxd|env|printenv|echo)\b`,
+        16,
+      ]),
+    ],
     facts: ["sends-data", "sends-to-collector"],
   },
   {
@@ -226,6 +249,21 @@ export const CREDENTIAL_RULES: Rule[] = [
     ],
     re: /\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b[^\n]{0,120}?(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)[^\n]{0,160}?(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|webhook)/i,
     why: "The skill tells the agent to send the user's secrets somewhere; remove the instruction, a skill never needs them sent away.",
+    // The address is found by its "@" (up to 64 characters into it): the gap before it is widened by as much.
+    chains: [
+      chain(
+        "i",
+        "\n",
+        [String.raw`\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b`, 10],
+        120,
+        [
+          String.raw`(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)`,
+          24,
+        ],
+        160 + 65,
+        [String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|@[\w-]{1,63}\.[\w.]{2,20}|webhook)`, 90],
+      ),
+    ],
     facts: ["reads-credentials", "sends-data", "sends-to-collector"],
   },
 ];

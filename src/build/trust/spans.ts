@@ -1,0 +1,163 @@
+// Where a windowed pattern can match, found in linear time. A rule such as `curl[^\n]{0,300}?\s-d` costs a
+// regular expression engine up to 300 steps after every `curl` that has no `-d` after it: a line made of
+// nothing but `curl ` costs 300 steps a key. Here each piece of such a pattern (the key, the tail) is found
+// once over the whole text, the positions where the whole chain can hold are worked out backwards from
+// the tails, and the rule's own pattern is then tried only at those positions (anchored there, so each try
+// is one window). The candidates are a superset of the real match starts, so the first anchored success is
+// exactly what the rule's pattern alone would have found first.
+
+/** One alternative of a rule's pattern, as pieces with bounded gaps between them. */
+export interface Chain {
+  /** Each piece: its pattern (global) and the longest text it can match. */
+  readonly pieces: readonly { readonly re: RegExp; readonly max: number }[];
+  /** Most characters between piece i and piece i + 1 (gaps[i]). */
+  readonly gaps: readonly number[];
+  /** Characters gap i never holds (a line break, a pipe…): stops[i]. */
+  readonly stops: readonly string[];
+}
+
+/**
+ * A chain from sources: `chain("i", "\n", ["\\bcurl\\b", 4], 300, ["\\s-d\\b", 3])`. A piece's max is the
+ * longest text it matches; a one-piece chain is an alternative without a long gap.
+ */
+export function chain(flags: string, stops: string | readonly string[], ...parts: (readonly [string, number] | number)[]): Chain {
+  const pieces: { re: RegExp; max: number }[] = [];
+  const gaps: number[] = [];
+  for (const p of parts) {
+    if (typeof p === "number") gaps.push(p);
+    else pieces.push({ re: new RegExp(p[0], `${flags.replace("g", "")}g`), max: p[1] });
+  }
+  if (gaps.length !== pieces.length - 1) throw new Error("a chain alternates pieces and gaps");
+  const perGap = typeof stops === "string" ? gaps.map(() => stops) : stops;
+  if (perGap.length !== gaps.length) throw new Error("a chain gives stop characters for each gap");
+  return { pieces, gaps, stops: perGap };
+}
+
+/** Texts shorter than this are matched directly: a window scan over them costs less than finding the pieces. */
+export const DIRECT_MAX = 128;
+
+const sticky = new WeakMap<RegExp, RegExp>();
+
+/**
+ * `re.exec(text)`, with the match tried only where one of `chains` (every alternative of `re`, each a superset
+ * of it) can hold. Same result as `re.exec(text)`; linear in the text (plus a sort of the candidates).
+ */
+export function firstMatch(re: RegExp, chains: readonly Chain[], text: string): RegExpExecArray | null {
+  if (text.length <= DIRECT_MAX) return re.exec(text);
+  let anchored = sticky.get(re);
+  if (!anchored) {
+    anchored = new RegExp(re.source, `${re.flags.replace(/[gy]/g, "")}y`);
+    sticky.set(re, anchored);
+  }
+  const lists: Int32Array[] = [];
+  let total = 0;
+  for (const c of chains) {
+    const starts = chainStarts(c, text);
+    if (starts.length > 0) {
+      lists.push(starts);
+      total += starts.length;
+    }
+  }
+  if (total === 0) return null;
+  let all: Int32Array;
+  if (lists.length === 1) all = lists[0]!;
+  else {
+    all = new Int32Array(total);
+    let at = 0;
+    for (const l of lists) {
+      all.set(l, at);
+      at += l.length;
+    }
+    all.sort();
+  }
+  let last = -1;
+  for (let i = 0; i < all.length; i++) {
+    const s = all[i]!;
+    if (s === last) continue;
+    last = s;
+    anchored.lastIndex = s;
+    const m = anchored.exec(text);
+    if (m) return m;
+  }
+  return null;
+}
+
+/** Every position where a piece's pattern matches (overlapping matches included), ascending. */
+function pieceStarts(re: RegExp, text: string): Int32Array {
+  let out = new Int32Array(16);
+  let n = 0;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (n === out.length) {
+      const grown = new Int32Array(out.length * 2);
+      grown.set(out);
+      out = grown;
+    }
+    out[n++] = m.index;
+    re.lastIndex = m.index + 1;
+  }
+  return out.subarray(0, n);
+}
+
+/** Starts of the chain's first piece from which every later piece can follow within its gap. */
+function chainStarts(c: Chain, text: string): Int32Array {
+  const k = c.pieces.length;
+  let valid = pieceStarts(c.pieces[k - 1]!.re, text);
+  if (valid.length === 0 || k === 1) return valid;
+  for (let i = k - 2; i >= 0; i--) {
+    const stops = stopPositions(text, c.stops[i]!);
+    const { re, max } = c.pieces[i]!;
+    const gap = c.gaps[i]!;
+    const starts = pieceStarts(re, text);
+    let n = 0;
+    for (let j = 0; j < starts.length; j++) {
+      const s = starts[j]!;
+      // The next piece starts after this one begins and no later than its longest match plus the gap,
+      // with no stop character between the end of that longest match and it.
+      const v = valid[lowerBound(valid, s + 1)];
+      if (v === undefined || v > s + max + gap) continue;
+      if (v > s + max && firstAtOrAfter(stops, s + max) < v) continue;
+      starts[n++] = s;
+    }
+    valid = starts.subarray(0, n);
+    if (n === 0) break;
+  }
+  return valid;
+}
+
+/** Positions of the stop characters, ascending. */
+function stopPositions(text: string, stops: string): Int32Array {
+  const codes = [...stops].map((c) => c.charCodeAt(0));
+  if (codes.length === 0) return new Int32Array(0);
+  let out = new Int32Array(16);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (codes.includes(text.charCodeAt(i))) {
+      if (n === out.length) {
+        const grown = new Int32Array(out.length * 2);
+        grown.set(out);
+        out = grown;
+      }
+      out[n++] = i;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** The first value at or after `x` in an ascending array, or Infinity. */
+function firstAtOrAfter(a: Int32Array, x: number): number {
+  const i = lowerBound(a, x);
+  return i < a.length ? a[i]! : Number.POSITIVE_INFINITY;
+}
+
+/** Index of the first element >= x in an ascending array. */
+function lowerBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
