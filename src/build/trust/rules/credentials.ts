@@ -137,9 +137,9 @@ export const CREDENTIAL_RULES: Rule[] = [
         String.raw`\s(?:-d|--data\S{0,12}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))\b`,
         30,
       ]),
-      chain("i", "\n", [String.raw`\bwget\b`, 4], 200, [String.raw`--post-(?:data|file)`, 11]),
+      chain("i", "\n", [String.raw`\bwget\b`, 4], 200, ["--post-(?:data|file)", 11]),
       chain("i", "\n", [String.raw`\burlopen\(`, 8], 120, ["data=", 5]),
-      chain("i", "\n", [String.raw`\bRequest\(`, 8], 160, [String.raw`(?:data=|method=["']POST)`, 12]),
+      chain("i", "\n", [String.raw`\bRequest\(`, 8], 160, [`(?:data=|method=["']POST)`, 12]),
       chain("i", "\n", [String.raw`\bfetch\(`, 6], 200, [String.raw`method:\s{0,2}["'](?:POST|PUT)`, 14]),
       chain("i", "\n", [String.raw`\bscp\s`, 4], 200, [String.raw`\s[\w.-]{1,64}@[\w.-]{1,100}:`, 170]),
       chain("i", "", [
