@@ -164,11 +164,13 @@ function hiddenMarkup(state: FileState, line: string, env: LineEnv): void {
 
 /** `visit` for a text the prefilter has not read yet; a text of several lines is read with their marks together. */
 function visitScanned(s: FileState, text: string, env: LineEnv, at: number, depth: number, parentRules: ReadonlySet<string>): void {
-  const m = PREFILTER.scan(text);
-  if (m.flags.length === 1) {
-    visit(s, text, env, at, depth, parentRules, m.rules(0), m.flags[0]!);
+  if (!text.includes("\n")) {
+    // The reused buffers of scanLine: their rules are read by runRules before anything scans again.
+    const one = PREFILTER.scanLine(text);
+    visit(s, text, env, at, depth, parentRules, one.rules(0), one.flags[0]!);
     return;
   }
+  const m = PREFILTER.scan(text);
   const rules = new Set<number>();
   let flags = 0;
   for (let k = 0; k < m.flags.length; k++) {

@@ -105,7 +105,8 @@ function chainStarts(c: Chain, text: string): Int32Array {
   let valid = pieceStarts(c.pieces[k - 1]!.re, text);
   if (valid.length === 0 || k === 1) return valid;
   for (let i = k - 2; i >= 0; i--) {
-    const stops = stopPositions(text, c.stops[i]!);
+    // Found only when a gap is checked for them: most texts never need them.
+    let stops: Int32Array | undefined;
     const { re, max } = c.pieces[i]!;
     const gap = c.gaps[i]!;
     const starts = pieceStarts(re, text);
@@ -116,7 +117,7 @@ function chainStarts(c: Chain, text: string): Int32Array {
       // with no stop character between the end of that longest match and it.
       const v = valid[lowerBound(valid, s + 1)];
       if (v === undefined || v > s + max + gap) continue;
-      if (v > s + max && firstAtOrAfter(stops, s + max) < v) continue;
+      if (v > s + max && firstAtOrAfter((stops ??= stopPositions(text, c.stops[i]!)), s + max) < v) continue;
       starts[n++] = s;
     }
     valid = starts.subarray(0, n);
@@ -127,12 +128,10 @@ function chainStarts(c: Chain, text: string): Int32Array {
 
 /** Positions of the stop characters, ascending. */
 function stopPositions(text: string, stops: string): Int32Array {
-  const codes = [...stops].map((c) => c.charCodeAt(0));
-  if (codes.length === 0) return new Int32Array(0);
   let out = new Int32Array(16);
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (codes.includes(text.charCodeAt(i))) {
+  for (const stop of stops) {
+    for (let i = text.indexOf(stop); i !== -1; i = text.indexOf(stop, i + 1)) {
       if (n === out.length) {
         const grown = new Int32Array(out.length * 2);
         grown.set(out);
@@ -141,7 +140,9 @@ function stopPositions(text: string, stops: string): Int32Array {
       out[n++] = i;
     }
   }
-  return out.subarray(0, n);
+  const found = out.subarray(0, n);
+  if (stops.length > 1) found.sort();
+  return found;
 }
 
 /** The first value at or after `x` in an ascending array, or Infinity. */
