@@ -7,6 +7,7 @@ import type { FindingKind, TrustVerdict } from "../../../src/schemas/trust.js";
 import { BENIGN } from "./benign.js";
 import type { CorpusCase } from "./case.js";
 import { MALICIOUS } from "./malicious.js";
+import { BENIGN_VARIANTS, MALICIOUS_VARIANTS } from "./variants.js";
 
 export const MALICIOUS_OWNER = "mal-corpus";
 export const BENIGN_OWNER = "ben-corpus";
@@ -46,8 +47,8 @@ function rowsOf(owner: string, c: CorpusCase): Row[] {
 
 export function corpusRows(): { skills: Row[]; files: Row[]; labels: Label[] } {
   const all = [
-    ...MALICIOUS.map((c) => ({ owner: MALICIOUS_OWNER, c, verdict: c.expect ?? ("malicious" as const) })),
-    ...BENIGN.map((c) => ({ owner: BENIGN_OWNER, c, verdict: c.expect ?? ("clean" as const) })),
+    ...[...MALICIOUS, ...MALICIOUS_VARIANTS].map((c) => ({ owner: MALICIOUS_OWNER, c, verdict: c.expect ?? ("malicious" as const) })),
+    ...[...BENIGN, ...BENIGN_VARIANTS].map((c) => ({ owner: BENIGN_OWNER, c, verdict: c.expect ?? ("clean" as const) })),
   ].sort((a, b) => `${a.owner}/${a.c.repo}`.toLowerCase().localeCompare(`${b.owner}/${b.c.repo}`.toLowerCase()));
   const rows = all.flatMap(({ owner, c }) => rowsOf(owner, c));
   const isSkill = (r: Row) => r.path === "SKILL.md" || r.path.endsWith("/SKILL.md");

@@ -10,6 +10,18 @@ const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|/
 /** A line that reads (not writes, generates or merely uses) the matched store. */
 const reads = (line: string) => READS.test(line) && !/\bssh-keygen\b|\bssh-add\b|\bchmod\b|\bchown\b|\bmkdir\b/.test(line);
 
+/** Verbs that send, and the secrets and the places outside the machine they are sent to. */
+const SEND_VERB = String.raw`\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b`;
+const SECRET = String.raw`(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)`;
+const OUTSIDE = String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|webhook)`;
+/**
+ * Putting a secret in the agent's answer is sending it too (the transcript is stored, shared, logged): verbs
+ * that show, the secrets no answer needs (private keys, cloud credential files, seed phrases), and the answer.
+ */
+const SHOW_VERB = String.raw`\b(?:include|paste|show|print|display|output|reveal|dump|copy|put|add|echo)\b`;
+const PRIVATE_SECRET = String.raw`(?:~[/\\]\.ssh[/\\](?![\w.-]{0,40}\.pub\b)[\w.-]{1,40}|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws[/\\]credentials|credentials? files?|private keys?|seed phrases?|recovery phrases?|wallet files?|keychain)`;
+const TRANSCRIPT = String.raw`\b(?:in|into|to|with)\s{1,3}(?:your|the|this)\s{1,3}(?:answer|reply|response|output|chat|conversation|message|summary)\b`;
+
 export const CREDENTIAL_RULES: Rule[] = [
   {
     id: "reads-ssh-keys",
@@ -84,7 +96,7 @@ export const CREDENTIAL_RULES: Rule[] = [
     kind: "credential-theft",
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high", config: "low" },
     keys: ["printenv", "env |", "env|", "env >", "env>", "$(env", "environ", "process.env", "env:"],
-    re: /(?:^|[;&|]\s{0,4}|\$\()\s{0,2}(?:printenv|env)\s{0,4}(?:$|\||>|\))|json\.dumps?\(\s{0,4}(?:dict\(\s{0,4})?os\.environ\b|\bdict\(\s{0,4}os\.environ\s{0,4}\)|\bstr\(\s{0,4}os\.environ\s{0,4}\)|JSON\.stringify\(\s{0,4}process\.env\s{0,4}[,)]|\b(?:get-childitem|gci|dir|ls)\s{1,4}env:/i,
+    re: /(?:^|[;&|]\s{0,4}|\$\()\s{0,2}(?:printenv|env)\s{0,4}(?:$|\||>|\))|json\.dumps?\(\s{0,4}(?:dict\(\s{0,4})?os\.environ\b|\bdict\(\s{0,4}os\.environ\s{0,4}\)|\bstr\(\s{0,4}os\.environ\s{0,4}\)|JSON\.stringify\(\s{0,4}process\.env\s{0,4}[,)]|\{\s{0,4}(\w{1,20})\s{0,4}:\s{0,4}(\w{1,20})\s{0,4}for\s{1,4}\1\s{0,4},\s{0,4}\2\s{1,4}in\s{1,4}os\.environ\.items\(\)\s{0,4}\}|\b(?:get-childitem|gci|dir|ls)\s{1,4}env:/i,
     why: "Collecting the whole environment gathers every secret in it; read only the variables the skill needs.",
     facts: ["reads-credentials"],
   },
@@ -247,22 +259,19 @@ export const CREDENTIAL_RULES: Rule[] = [
       "wallet",
       "keychain",
     ],
-    re: /\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b[^\n]{0,120}?(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)[^\n]{0,160}?(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|webhook)/i,
+    re: new RegExp(
+      String.raw`${SEND_VERB}[^\n]{0,120}?${SECRET}[^\n]{0,160}?${OUTSIDE}|(?:${SHOW_VERB}[^\n]{0,80}?${PRIVATE_SECRET}|${PRIVATE_SECRET}[^\n]{0,80}?${SHOW_VERB})[^\n]{0,80}?${TRANSCRIPT}`,
+      "i",
+    ),
     why: "The skill tells the agent to send the user's secrets somewhere; remove the instruction, a skill never needs them sent away.",
     // The address is found by its "@" (up to 64 characters into it): the gap before it is widened by as much.
     chains: [
-      chain(
-        "i",
-        "\n",
-        [String.raw`\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b`, 10],
-        120,
-        [
-          String.raw`(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)`,
-          24,
-        ],
-        160 + 65,
-        [String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|@[\w-]{1,63}\.[\w.]{2,20}|webhook)`, 90],
-      ),
+      chain("i", "\n", [SEND_VERB, 10], 120, [SECRET, 24], 160 + 65, [
+        String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|@[\w-]{1,63}\.[\w.]{2,20}|webhook)`,
+        90,
+      ]),
+      chain("i", "\n", [SHOW_VERB, 10], 80, [PRIVATE_SECRET, 70], 80, [TRANSCRIPT, 40]),
+      chain("i", "\n", [PRIVATE_SECRET, 70], 80, [SHOW_VERB, 10], 80, [TRANSCRIPT, 40]),
     ],
     facts: ["reads-credentials", "sends-data", "sends-to-collector"],
   },

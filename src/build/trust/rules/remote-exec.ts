@@ -17,7 +17,11 @@ const LURE_HOSTS: ReadonlySet<string> = new Set(["ip", "lure", "collector"]);
 const URL_STOPS = " \t\n\r\"'`<>)";
 /** What `.` does not match. */
 const DOT_STOPS = "\n\r\u2028\u2029";
-const DOWNLOADERS = String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])`;
+/**
+ * A download command as a word of its own: not inside a longer word, though a `\n` or `\t` escape may come
+ * just before it (a command written into a file from a string literal: "\ncurl … | bash").
+ */
+const DOWNLOADERS = String.raw`(?<![\w.\-\u00C0-\uFFFF](?<!\\[nrt]))(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])`;
 const RUN_TAIL = String.raw`(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)`;
 const ARCHIVE_EXT = "(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|bat|cmd|ps1|vbs|jar|bin|sh|command)";
 
@@ -29,7 +33,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring"],
     re: new RegExp(
       // (?=(…))\1 takes the window atomically: it ends at the first pipe, so nothing is lost by not backtracking.
-      String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])(?=([^|\n]{0,400}))\1\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
+      String.raw`${DOWNLOADERS}(?=([^|\n]{0,400}))\1\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
       "i",
     ),
     why: "Piping a download straight into a shell runs whatever that server sends; pin a vendor's installer by URL or ship the script in the skill.",
