@@ -3,7 +3,7 @@
 // chains look for, firstMatch and re.exec agree on where the first match starts and what it holds.
 import { describe, expect, it } from "vitest";
 import { LINE_RULES } from "../../src/build/trust/rules/index.js";
-import { chain, DIRECT_MAX, firstMatch } from "../../src/build/trust/spans.js";
+import { CHUNK, chain, DIRECT_MAX, firstMatch } from "../../src/build/trust/spans.js";
 
 /** Pieces of text the chains' tails and the rules' windows are made of. */
 const TAILS = [
@@ -184,10 +184,14 @@ describe("the linear matcher", () => {
       let ruleMatched = 0;
       for (let i = 0; i < 400; i++) {
         const keys = rand() < 0.7 ? rule.keys : allKeys;
-        const text = line(rand, keys, PAIRS[rule.id] ?? [], DIRECT_MAX + 1 + Math.floor(rand() * 1500));
+        const text = line(rand, keys, PAIRS[rule.id] ?? [], DIRECT_MAX + 1 + Math.floor(rand() * (rand() < 0.2 ? 9000 : 1500)));
         const expected = rule.re.exec(text);
-        const got = firstMatch(rule.re, rule.chains!, text);
-        if (!same(expected, got)) expect.fail(`${rule.id}: ${JSON.stringify(text)} gave ${got?.index} instead of ${expected?.index}`);
+        // Also in small chunks, so that matches straddle the chunks' edges.
+        for (const chunk of [CHUNK, 97]) {
+          const got = firstMatch(rule.re, rule.chains!, text, chunk);
+          if (!same(expected, got))
+            expect.fail(`${rule.id} (chunk ${chunk}): ${JSON.stringify(text)} gave ${got?.index} instead of ${expected?.index}`);
+        }
         compared++;
         if (expected) ruleMatched++;
       }

@@ -153,7 +153,8 @@ export const CREDENTIAL_RULES: Rule[] = [
       chain("i", "\n", [String.raw`\burlopen\(`, 8], 120, ["data=", 5]),
       chain("i", "\n", [String.raw`\bRequest\(`, 8], 160, [`(?:data=|method=["']POST)`, 12]),
       chain("i", "\n", [String.raw`\bfetch\(`, 6], 200, [String.raw`method:\s{0,2}["'](?:POST|PUT)`, 14]),
-      chain("i", "\n", [String.raw`\bscp\s`, 4], 200, [String.raw`\s[\w.-]{1,64}@[\w.-]{1,100}:`, 170]),
+      // The destination found by its "@", up to 65 characters into it.
+      chain("i", "\n", [String.raw`\bscp\s`, 4], 200, [String.raw`@[\w.-]{1,100}:`, 102, 65]),
       chain("i", "", [
         String.raw`\b(?:requests|httpx|session|client|axios|got|ky|superagent)\.(?:post|put|patch)\s{0,2}\(|\bmethod:\s{0,2}["'](?:POST|PUT)["']|\b(?:nc|ncat|netcat)\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}[\w.-]{3,100}\s{1,4}\d{2,5}\b|\bsmtplib\b|\bsendmail\b|-method\s{1,4}(?:post|put)\b|\.(?:sendall|send)\(|ftplib|\bsocket\.connect\(`,
         200,
@@ -264,11 +265,12 @@ export const CREDENTIAL_RULES: Rule[] = [
       "i",
     ),
     why: "The skill tells the agent to send the user's secrets somewhere; remove the instruction, a skill never needs them sent away.",
-    // The address is found by its "@" (up to 64 characters into it): the gap before it is widened by as much.
+    // An address is found by its "@", up to 65 characters into it.
     chains: [
-      chain("i", "\n", [SEND_VERB, 10], 120, [SECRET, 24], 160 + 65, [
+      chain("i", "\n", [SEND_VERB, 10], 120, [SECRET, 24], 160, [
         String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|@[\w-]{1,63}\.[\w.]{2,20}|webhook)`,
         90,
+        65,
       ]),
       chain("i", "\n", [SHOW_VERB, 10], 80, [PRIVATE_SECRET, 70], 80, [TRANSCRIPT, 40]),
       chain("i", "\n", [PRIVATE_SECRET, 70], 80, [SHOW_VERB, 10], 80, [TRANSCRIPT, 40]),
