@@ -29,6 +29,29 @@ const { values } = parseArgs({
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const corpusDir = join("test", "trust", "corpus");
 const machine = `Machine: ${machineLine()}, shared with other work while measured. Rules version ${RULES_VERSION}.`;
+/** Every crafted file must scan in less CPU time than this. */
+const TARGET_MS = 50;
+
+/** The corpus under the rules before this version, as measured then (the scanner of that version is gone). */
+const HISTORY = [
+  {
+    rules: "2026.11.2",
+    cases: "all 109 (58 malicious, 51 benign)",
+    recall: "86.2% (8 clean)",
+    caught: "82.8%",
+    benignMalicious: 0,
+    benignSuspicious: "0.0%",
+  },
+  {
+    rules: "2026.11.2",
+    cases: "the 23 variants (14 malicious, 9 benign)",
+    recall: "42.9% (8 clean)",
+    caught: "28.6%",
+    benignMalicious: 0,
+    benignSuspicious: "0.0%",
+  },
+];
+
 if (!values["scale-only"]) {
   // 1-3: the corpus, the shared dataset and the crafted worst files.
   const body = `# Trust scanner benchmark\n\n${machine}\n\n${(await scannerSections()).join("\n\n")}\n`;
@@ -183,8 +206,6 @@ async function scannerSections(): Promise<string[]> {
   return sections;
 }
 
-const TARGET_MS = 50;
-
 /** A file scanned alone: one warm-up (it also compiles the patterns), then seven timed runs. */
 function timedRow(what: string, path: string, content: string): string[] {
   const input: ScanInput = { owner: "x", repo: "y", name: "y", description: "", skills: [], folderFiles: [folderFile(path, content)] };
@@ -222,26 +243,6 @@ function timeOne(input: ScanInput): number {
 function folderFile(path: string, content: string): FolderFile {
   return { path, skill: "SKILL.md", kind: "text", size: Buffer.byteLength(content), sha: "0".repeat(40), sha256: "0".repeat(64), content };
 }
-
-/** The corpus under the rules before this version, as measured then (the scanner of that version is gone). */
-const HISTORY = [
-  {
-    rules: "2026.11.2",
-    cases: "all 109 (58 malicious, 51 benign)",
-    recall: "86.2% (8 clean)",
-    caught: "82.8%",
-    benignMalicious: 0,
-    benignSuspicious: "0.0%",
-  },
-  {
-    rules: "2026.11.2",
-    cases: "the 23 variants (14 malicious, 9 benign)",
-    recall: "42.9% (8 clean)",
-    caught: "28.6%",
-    benignMalicious: 0,
-    benignSuspicious: "0.0%",
-  },
-];
 
 interface Confusion {
   malicious: number;
