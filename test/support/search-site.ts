@@ -27,7 +27,7 @@ export interface SearchSite {
 }
 
 /** The fixture dataset's site, built with `options` (shared by every file that asks for the same). */
-export async function searchSite(options: Pick<BuildOptions, "listHead"> = {}): Promise<SearchSite> {
+export async function searchSite(options: Pick<BuildOptions, "listHead" | "search"> = {}): Promise<SearchSite> {
   const dir = await cachedSite("search", options, async (into) => {
     await writeFixtureDataset(join(into, "data"));
     // The page is not searched: its Vite build is left out.
