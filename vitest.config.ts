@@ -38,7 +38,8 @@ export default defineConfig({
           // graph per file: importing and evaluating the sources (zod schemas, the search and build code)
           // again for each of 80 files cost more CPU than most of their tests. It holds because no unit
           // file mocks a module or leaves a global changed (fake timers and environment changes are undone
-          // in the file's own hooks), and the sources keep no state between calls.
+          // in the file's own hooks), and what the sources keep at module level (a hash of the sources, a memo of
+          // the last line scanned, the children to stop on exit) gives the same answers whoever filled it.
           isolate: false,
         },
       },
