@@ -13,8 +13,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 
 const CACHE = join(PROJECT_ROOT, ".tmp", "test-sites");
-/** What a built site's bytes can depend on: the build and everything it imports, its data, the fixtures. */
-const INPUTS = ["src", "data/categories.json", "data/platforms.json", "test/support", "package-lock.json"];
+/**
+ * What a built site's bytes can depend on: the build and everything it imports, the embedded dataset
+ * and public/, the fixture generators, the locked dependencies. (The page's Vite build is never kept.)
+ */
+const INPUTS = ["src", "data", "public", "test/support", "package-lock.json"];
 /** A lock older than this is taken to be left by a run that was killed mid-build. */
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -86,7 +89,7 @@ export async function cachedSite(name: string, options: unknown, make: (dir: str
       mkdirSync(partial);
       await make(partial);
       await rename(partial, entry);
-      pruneOthers(stem, entry);
+      pruneStale();
       return entry;
     } finally {
       rmSync(lock, { recursive: true, force: true });
@@ -94,11 +97,10 @@ export async function cachedSite(name: string, options: unknown, make: (dir: str
   }
 }
 
-/** Removes the entries of `stem` built from other inputs: they can never be read again. */
-function pruneOthers(stem: string, keep: string): void {
-  for (const other of readdirSync(CACHE)) {
-    const path = join(CACHE, other);
-    if (path !== keep && other.startsWith(stem) && /^[0-9a-f]{16}$/.test(other.slice(stem.length)))
-      rmSync(path, { recursive: true, force: true });
+/** Removes the entries built from other inputs (and their leftovers): they can never be read again. */
+function pruneStale(): void {
+  const current = `-${inputsHash().slice(0, 16)}`;
+  for (const name of readdirSync(CACHE)) {
+    if (!name.endsWith(current) && !name.endsWith(`${current}.lock`)) rmSync(join(CACHE, name), { recursive: true, force: true });
   }
 }
