@@ -62,15 +62,21 @@ function lockIsStale(lock: string): boolean {
  * The folder of the site named `name` with `options`, made by `make(dir)` (which fills an empty folder)
  * unless a complete entry for the same inputs exists. The folder is shared: callers only read it.
  */
-export async function cachedSite(name: string, options: unknown, make: (dir: string) => Promise<void>): Promise<string> {
+export async function cachedSite(
+  name: string,
+  options: unknown,
+  make: (dir: string) => Promise<void>,
+  /** Where entries are kept (a test of this module keeps its own). */
+  cache: string = CACHE,
+): Promise<string> {
   // One stem per name and options; the inputs' hash tells the entries of one stem apart.
   const stem = `${name}-${createHash("sha256")
     .update(JSON.stringify(options) ?? "")
     .digest("hex")
     .slice(0, 8)}-`;
-  const entry = join(CACHE, `${stem}${inputsHash().slice(0, 16)}`);
+  const entry = join(cache, `${stem}${inputsHash().slice(0, 16)}`);
   const lock = `${entry}.lock`;
-  mkdirSync(CACHE, { recursive: true });
+  mkdirSync(cache, { recursive: true });
   for (;;) {
     if (existsSync(entry)) return entry;
     try {
@@ -89,7 +95,7 @@ export async function cachedSite(name: string, options: unknown, make: (dir: str
       mkdirSync(partial);
       await make(partial);
       await rename(partial, entry);
-      pruneStale();
+      pruneStale(cache);
       return entry;
     } finally {
       rmSync(lock, { recursive: true, force: true });
@@ -98,9 +104,9 @@ export async function cachedSite(name: string, options: unknown, make: (dir: str
 }
 
 /** Removes the entries built from other inputs (and their leftovers): they can never be read again. */
-function pruneStale(): void {
+function pruneStale(cache: string): void {
   const current = `-${inputsHash().slice(0, 16)}`;
-  for (const name of readdirSync(CACHE)) {
-    if (!name.endsWith(current) && !name.endsWith(`${current}.lock`)) rmSync(join(CACHE, name), { recursive: true, force: true });
+  for (const name of readdirSync(cache)) {
+    if (!name.endsWith(current) && !name.endsWith(`${current}.lock`)) rmSync(join(cache, name), { recursive: true, force: true });
   }
 }
