@@ -11,6 +11,7 @@ const BENCHES = [
   "build",
   "search",
   "relevance",
+  "meaning-svd",
   "crawl",
   "rate-limit",
   "bundle",

@@ -14,7 +14,14 @@ import { build } from "../src/build/build.js";
 import { SearchManifest } from "../src/contract/search-manifest.js";
 import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
-import { KNOWN_ANSWERS, NESTED_ANSWERS, PARAPHRASE_ANSWERS, PARAPHRASE_MORE, TYPO_ANSWERS } from "../src/node/known-answers.js";
+import {
+  KNOWN_ANSWERS,
+  NESTED_ANSWERS,
+  PARAPHRASE_ANSWERS,
+  PARAPHRASE_MORE,
+  PARAPHRASE_THIRD,
+  TYPO_ANSWERS,
+} from "../src/node/known-answers.js";
 import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { executeQuery } from "../src/search/engine.js";
 import { NO_FILTERS, searchColumns } from "../src/search/filter.js";
@@ -96,6 +103,7 @@ async function main() {
     ...tables,
     ["paraphrases (no word stem of the wanted skill's name or description)", PARAPHRASE_ANSWERS],
     ["paraphrases, second set (same rule, other skills)", PARAPHRASE_MORE],
+    ["paraphrases, third set (same rule, other skills)", PARAPHRASE_THIRD],
   ] as const;
   const modeRows: string[][] = [];
   const modeDetail: string[] = [];
@@ -158,7 +166,7 @@ async function main() {
     "",
     "## Search modes: keyword against default (meaning on)",
     "",
-    "Typo mode `missing` (the default). The paraphrases are the development sets of intent search (`PARAPHRASE_ANSWERS` and `PARAPHRASE_MORE`, written later over other skills, in `src/node/known-answers.ts`): each query shares no word stem with the wanted skill's name and description (the relevance test checks it). The held-out set that judges intent search is not in the project.",
+    "Typo mode `missing` (the default). The paraphrases are the development sets of intent search (`PARAPHRASE_ANSWERS`, then `PARAPHRASE_MORE` and `PARAPHRASE_THIRD`, each written later over other skills, in `src/node/known-answers.ts`): each query shares no word stem with the wanted skill's name and description (the relevance test checks it). The held-out set that judges intent search is not in the project.",
     "",
     table(
       [

@@ -37,7 +37,7 @@ import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { writeCache } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
-import { writeKeptShards } from "./cache/kept-shards.js";
+import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -288,9 +288,14 @@ async function buildFrom(
       // The meaning model is a pass of its own (global: any file can change it), before the index that lists its shards.
       let meaning: MeaningManifest | undefined;
       if (read.meaning) {
-        log("building the meaning model");
         const m = performance.now();
-        meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
+        meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
+        if (meaning) log("the meaning model's input is unchanged: its shards are kept");
+        else {
+          log("building the meaning model");
+          meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+        }
         if (!forCache) read.meaning = null;
         meaningMillis = performance.now() - m;
         phase("meaning model");
@@ -350,6 +355,8 @@ async function buildFrom(
         aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
         postings: read.postings,
         meaning: read.meaning,
+        meaningKept: read.reuse?.meaning?.same === true,
+        meaningManifest: search?.meaning ?? null,
         files: outputFiles(),
         outDir: resolve(options.outDir),
       });

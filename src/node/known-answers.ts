@@ -125,3 +125,23 @@ export const PARAPHRASE_MORE: KnownAnswer[] = [
   ["let my assistant chat in the messenger popular in Moscow", ["aspalagin/openclaw-max"]],
   ["craft pitch lines and taglines for a company homepage", ["elyxk/prism"]],
 ];
+
+/**
+ * A third development set, written after the intent model's second round was planned and over skills
+ * neither earlier set uses, under the same rule (checked by the relevance test): everyday words for
+ * a job the skill's own text names in its domain's words.
+ */
+export const PARAPHRASE_THIRD: KnownAnswer[] = [
+  ["fresh interface strings for the i18n service so they appear in French and German", ["FrankIglesias/lokalise-create-skill"]],
+  ["settle small invoices in satoshis from a private digital purse", ["Routstr/cocod"]],
+  ["romantic evening with my partner this weekend", ["aspectrr/date-skill"]],
+  ["rebuild an image of boxes and arrows as a slide deck I can rearrange", ["0731koukou/diagram-to-ppt"]],
+  ["should I stop pouring money into a venture that is going nowhere", ["RowanXB/decision-analyst"]],
+  ["tell me in plain words how this part of the program fits together", ["Royal-lobster/code-explainer"]],
+  ["a companion that digs and crafts with me in a blocky sandbox game", ["astraopenclaw/minecraft-agent"]],
+  ["tap through screens of my iPhone program on a virtual handset", ["conorluddy/ios-simulator-skill"]],
+  ["how many viewers my clips got and what was said in them", ["aaronnev/youtube-skill"]],
+  ["draw the big picture of how a large project is organized so newcomers find their way", ["FrancyJGLisboa/archmap"]],
+  ["write a toy compiler or ray tracer yourself to see how they work inside", ["0Sakura721/build-your-own-x-skill"]],
+  ["let my bot hold bitcoin and ether and swap them on its own", ["Frankyfliu/openclaw-coinbase-agentic-wallet"]],
+];

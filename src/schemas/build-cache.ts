@@ -2,6 +2,7 @@
 // site, never deployed, read only by the next build, which falls back to a full build on anything
 // these shapes refuse.
 import { z } from "zod";
+import { MeaningManifest } from "../contract/search-manifest.js";
 import { TrustVerdict } from "./trust.js";
 
 /** state.json: what the cache was made by and for, written last so a partial cache has none. */
@@ -13,6 +14,8 @@ export const BuildCacheState = z
     skills: z.number().int().nonnegative(),
     /** SKILL.md documents the meaning rows hold (0 without a search index). */
     documents: z.number().int().nonnegative(),
+    /** The meaning model's part of the search manifest (null without a search index): kept when its input is unchanged. */
+    meaning: MeaningManifest.nullable(),
     shards: z.object({ skills: z.number().int(), texts: z.number().int(), summaries: z.number().int() }).strict(),
     /** Every old-name entry of the detail shards: [detail shard, alias key, JSON]. */
     aliases: z.array(z.tuple([z.number().int(), z.string(), z.string()])),

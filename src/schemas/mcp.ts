@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Pagination, SearchMeta } from "./envelope.js";
 import { FileEntry } from "./files.js";
-import { GitHubName, LIMITS, LocaleParam, type Vocabulary } from "./params.js";
+import { GitHubName, LIMITS, LocaleParam, SEARCH_MODES, type Vocabulary } from "./params.js";
 import { Category, SearchResult, SkillContent, SkillDetail } from "./resources.js";
 
 /** The most results one search_skills call answers: enough to choose from, small enough for a context window. */
@@ -41,13 +41,19 @@ export const searchSkillsInput = (vocab: Vocabulary) =>
       .optional()
       .describe(`Results per page, 1 to ${MCP_SEARCH_MAX} (default ${MCP_SEARCH_DEFAULT})`),
     page: z.number().int().min(1).max(PAGE_MAX).optional().describe("Page number, from 1 (default 1)"),
+    mode: z
+      .enum(SEARCH_MODES)
+      .optional()
+      .describe(
+        "`default`: the query's words also bring in related domain terms, ranked below the words typed, and answer alone when the words match nothing (`fallback`); `keyword`: only the words typed and their typo matches",
+      ),
   });
 export type SearchSkillsInput = z.infer<ReturnType<typeof searchSkillsInput>>;
 
 export const SearchSkillsOutput = z.strictObject({
   results: z.array(SearchResult).describe("Best match first; each says which fields matched (`matches`) and, in a collection, which skill"),
   pagination: Pagination,
-  ...SearchMeta.pick({ query: true, didYouMean: true, typoSkipped: true }).shape,
+  ...SearchMeta.pick({ query: true, didYouMean: true, typoSkipped: true, fallback: true }).shape,
 });
 export type SearchSkillsOutput = z.infer<typeof SearchSkillsOutput>;
 

@@ -89,6 +89,9 @@ describe("search_skills", () => {
     [{ query: "skill", category: "devops", limit: 20 }, "q=skill&category=devops&limit=20"],
     [{ query: "skill", platform: "codex", minStars: 1000, limit: 5 }, "q=skill&platform=codex&minStars=1000&limit=5"],
     [{ query: "docx tables" }, `q=docx%20tables&limit=${MCP_SEARCH_DEFAULT}`],
+    // Related terms reorder these results in the default mode, so each mode must reach the endpoint.
+    [{ query: "browser testing" }, `q=browser%20testing&limit=${MCP_SEARCH_DEFAULT}`],
+    [{ query: "browser testing", mode: "keyword" }, `q=browser%20testing&limit=${MCP_SEARCH_DEFAULT}&mode=keyword`],
   ];
   it.each(cases)("%j answers what GET /skills/search?%s answers", async (args, query) => {
     const result = await mcp.call("search_skills", args);
@@ -98,7 +101,19 @@ describe("search_skills", () => {
     expect(out.results).toEqual(expected.data);
     expect(out.pagination).toEqual(expected.pagination);
     expect(out.query).toBe(expected.meta.query);
+    expect(out.fallback).toBe(expected.meta.fallback);
     for (const r of out.results) expect(textOf(result)).toContain(`${r.owner}/${r.repo}`);
+    const related = out.results.flatMap((r) => r.matches.filter((m) => m.related));
+    for (const m of related) expect(textOf(result)).toContain(`(related to ${m.queryWord})`);
+    if (args.mode === "keyword") expect(related).toEqual([]);
+  });
+
+  it("marks the terms reached through meaning in its text", async () => {
+    const result = await mcp.call("search_skills", { query: "browser testing" });
+    const out = SearchSkillsOutput.parse(result.structuredContent);
+    const related = out.results.flatMap((r) => r.matches.filter((m) => m.related));
+    expect(related.length).toBeGreaterThan(0);
+    expect(textOf(result)).toContain(`(related to ${related[0]!.queryWord})`);
   });
 
   it("says why each result matched, and which skill of a collection", async () => {

@@ -98,6 +98,8 @@ function hourly(records: readonly SkillRecord[]): { records: SkillRecord[]; revi
 interface Compared {
   report: BuildReport;
   site: string;
+  /** The incremental build's log lines. */
+  lines: string[];
 }
 
 /**
@@ -129,7 +131,7 @@ async function compare(before: string, after: string, options: { staging?: boole
   const again = await build({ dataDir: after, outDir: out, page: false, cache: { dir: cache } });
   expect(again.incremental).toMatchObject({ used: true, fresh: 0 });
   expect(again.output.written).toBe(0);
-  return { report, site: out };
+  return { report, site: out, lines };
 }
 
 describe("the incremental build writes the bytes a full build writes", () => {
@@ -142,8 +144,10 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const before = await dataset(records);
     const changed = mix(records);
     const after = await dataset(changed.records, { "trust-reviews.jsonl": changed.reviews });
-    const { report } = await compare(before, after);
+    const { report, lines } = await compare(before, after);
     expect(report.verdicts.malicious).toBeGreaterThan(0);
+    // A SKILL.md changed: the meaning model's input differs from the cached one, so the model is built again.
+    expect(lines).toContain("building the meaning model");
     expect(report.incremental!.fresh).toBeLessThan(records.length / 2);
   }, 300_000);
 
@@ -178,8 +182,10 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const records = await synthetic(5000, 13);
     const before = await dataset(records);
     const after = await dataset(hourly(records).records);
-    const { report } = await compare(before, after, { workers: 2 });
+    const { report, lines } = await compare(before, after, { workers: 2 });
     expect(report.incremental!.fresh).toBe(50);
+    // No SKILL.md changed: the meaning model's input is the cached one, so its shards are kept (and still equal a full build's).
+    expect(lines).toContain("the meaning model's input is unchanged: its shards are kept");
   }, 600_000);
 });
 

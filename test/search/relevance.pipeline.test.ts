@@ -21,6 +21,7 @@ import {
   NESTED_ANSWERS,
   PARAPHRASE_ANSWERS,
   PARAPHRASE_MORE,
+  PARAPHRASE_THIRD,
   TYPO_ANSWERS,
 } from "../../src/node/known-answers.js";
 import { convertSharedDataset } from "../../src/node/shared-dataset.js";
@@ -112,7 +113,7 @@ describe("relevance on the real shared dataset", () => {
       return i >= Math.min(5, a.length, b.length);
     };
     const byRepo = new Map(records.map((r) => [`${r.owner}/${r.repo}`, r]));
-    for (const [q, expected] of [...PARAPHRASE_ANSWERS, ...PARAPHRASE_MORE]) {
+    for (const [q, expected] of [...PARAPHRASE_ANSWERS, ...PARAPHRASE_MORE, ...PARAPHRASE_THIRD]) {
       for (const repo of expected) {
         const r = byRepo.get(repo);
         expect(r, repo).toBeDefined();
@@ -137,8 +138,10 @@ describe("relevance on the real shared dataset", () => {
     };
     expect(PARAPHRASE_ANSWERS.length).toBeGreaterThanOrEqual(20);
     expect(PARAPHRASE_MORE.length).toBeGreaterThanOrEqual(10);
+    expect(PARAPHRASE_THIRD.length).toBeGreaterThanOrEqual(10);
     expect(await hits("default")).toBeGreaterThanOrEqual(await hits("keyword"));
     expect(await hits("default", PARAPHRASE_MORE)).toBeGreaterThanOrEqual(await hits("keyword", PARAPHRASE_MORE));
+    expect(await hits("default", PARAPHRASE_THIRD)).toBeGreaterThanOrEqual(await hits("keyword", PARAPHRASE_THIRD));
   });
 
   it("a skill's own distinctive name finds it first", async () => {

@@ -24,6 +24,7 @@ export const searchSkills = defineTool({
         minStars: args.minStars,
         limit: args.limit ?? MCP_SEARCH_DEFAULT,
         page: args.page,
+        mode: args.mode,
         trust: "default",
       }),
     );
@@ -36,13 +37,16 @@ export const searchSkills = defineTool({
       query: body.meta.query,
       ...(body.meta.didYouMean === undefined ? {} : { didYouMean: body.meta.didYouMean }),
       ...(body.meta.typoSkipped === undefined ? {} : { typoSkipped: body.meta.typoSkipped }),
+      ...(body.meta.fallback === undefined ? {} : { fallback: body.meta.fallback }),
     };
     return { structured, text: searchText(structured) };
   },
 });
 
 const resultLine = (r: SearchResult, n: number): string => {
-  const why = r.matches.map((m) => `${m.field}: ${m.terms.join(", ")}${m.typo ? " (typo)" : ""}`).join("; ");
+  const why = r.matches
+    .map((m) => `${m.field}: ${m.terms.join(", ")}${m.typo ? " (typo)" : ""}${m.related ? ` (related to ${m.queryWord})` : ""}`)
+    .join("; ");
   const verdict = "verdict" in r ? ` [${String(r.verdict)}]` : "";
   const skill = r.matchedSkill ? `\n   matched skill: ${r.matchedSkill.name} (${r.matchedSkill.path})` : "";
   return `${n}. ${r.owner}/${r.repo}: ${r.name}, ${r.stars} stars${verdict}\n   ${r.description}\n   matched ${why || "(no field)"}${skill}`;
@@ -55,6 +59,8 @@ function searchText(out: SearchSkillsOutput): string {
     return `No skills match "${out.query}"${total > 0 ? ` on page ${page} (${total} in all)` : ""}.${hint}`;
   }
   const first = (page - 1) * limit + 1;
-  const head = `${total} skills match "${out.query}"; page ${page} of ${totalPages}:`;
+  // A meaning-only answer says so: none of these skills holds the words typed.
+  const how = out.fallback === "related" ? " by meaning alone (none holds its words)" : "";
+  const head = `${total} skills match "${out.query}"${how}; page ${page} of ${totalPages}:`;
   return [head, ...out.results.map((r, i) => resultLine(r, first + i))].join("\n");
 }

@@ -11,7 +11,7 @@ import { SEARCH_FORMAT } from "../../contract/search-manifest.js";
 import { RULES_VERSION } from "../trust/scan.js";
 
 /** Bump when the cache's own files change shape. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 /** The project's src/ folder: this file is src/build/cache/build-key.ts. */
 const SRC = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -1,5 +1,5 @@
 // The build cache's folder: state.json (what made it, the site files it describes), skills.jsonl
-// (what the first pass made of each skill) and the index rows (postings.bin, meaning.bin). Opened
+// (what the first pass made of each skill) and the stored indexes (postings.bin, meaning.bin: index-store.ts). Opened
 // only when every check passes; any doubt is a reason, given back for the build to print, and the
 // build runs in full. Written after every build, state.json last, so a build interrupted while
 // writing leaves a cache that is not used.
@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { skillKey } from "../../contract/key.js";
+import type { MeaningManifest } from "../../contract/search-manifest.js";
 import { stableStringify } from "../../dataset/json.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { BuildCacheState, CachedSkill } from "../../schemas/build-cache.js";
@@ -17,7 +18,7 @@ import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { type IndexRows, readRows, rowsOf, writeRows } from "./index-rows.js";
+import { readStored, type StoredIndex, storedOf, writeStored } from "./index-store.js";
 
 export const CACHE_FILES = { state: "state.json", skills: "skills.jsonl", postings: "postings.bin", meaning: "meaning.bin" } as const;
 
@@ -37,8 +38,8 @@ export interface OpenCache {
   skills: CachedSkill[];
   /** Each skill's line of the cache's skills.jsonl, as read. */
   lines: string[];
-  postings: IndexRows | null;
-  meaning: IndexRows | null;
+  postings: StoredIndex | null;
+  meaning: StoredIndex | null;
   previousSite: string;
 }
 
@@ -91,14 +92,12 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
   try {
     const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
     if (skills.length !== state.skills) throw new Error(`${skills.length} skills, ${state.skills} recorded`);
-    const rowsFile = async (name: string, rows: number) => {
+    const indexFile = async (name: string, rows: number) => {
       if (!(name in state.sizes)) return null;
-      const read = await readRows(join(dir, name));
-      if (read.rows !== rows) throw new Error(`${name}: ${read.rows} rows, ${rows} expected`);
-      return read;
+      return readStored(join(dir, name), rows);
     };
-    const postings = await rowsFile(CACHE_FILES.postings, state.skills);
-    const meaning = await rowsFile(CACHE_FILES.meaning, state.documents);
+    const postings = await indexFile(CACHE_FILES.postings, state.skills);
+    const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
     return { state, skills, lines, postings, meaning, previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
@@ -117,6 +116,10 @@ export interface CacheContent {
   aliases: BuildCacheState["aliases"];
   postings: PostingIndex | null;
   meaning: { files: PostingIndex; documents: number } | null;
+  /** Whether the meaning model's input equals the cache's (its meaning.bin is then kept as it is). */
+  meaningKept?: boolean;
+  /** The meaning model's manifest part, so a build whose input is unchanged reuses it and its files. */
+  meaningManifest: MeaningManifest | null;
   /** The site's files, path -> SHA-256, as the output sink counted them. */
   files: ReadonlyMap<string, string>;
   outDir: string;
@@ -152,14 +155,16 @@ export async function writeCache(dir: string, key: string, content: CacheContent
   const skillsFile = join(dir, CACHE_FILES.skills);
   await writeFile(skillsFile, lines.length > 0 ? `${lines.join("\n")}\n` : "");
   sizes[CACHE_FILES.skills] = (await stat(skillsFile)).size;
-  for (const [name, index, rows] of [
-    [CACHE_FILES.postings, content.postings, content.records.length],
-    [CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0],
+  for (const [name, index, kept] of [
+    [CACHE_FILES.postings, content.postings, false],
+    [CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning !== null && content.meaningKept === true],
   ] as const) {
     const file = join(dir, name);
-    await rm(file, { force: true });
-    if (!index) continue;
-    await writeRows(file, rowsOf(index, rows));
+    if (!kept) {
+      await rm(file, { force: true });
+      if (!index) continue;
+      await writeStored(file, storedOf(index));
+    }
     sizes[name] = (await stat(file)).size;
   }
   const files: BuildCacheState["files"] = {};
@@ -172,6 +177,7 @@ export async function writeCache(dir: string, key: string, content: CacheContent
     key,
     skills: content.records.length,
     documents: content.meaning?.documents ?? 0,
+    meaning: content.meaningManifest,
     shards: content.shards,
     aliases: content.aliases,
     files,

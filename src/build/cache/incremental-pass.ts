@@ -1,14 +1,17 @@
 // The first pass of an incremental build, in one thread: each line of skills.jsonl is hashed, and a
 // line the cache holds (same bytes, same stats entry, same reviews) is taken from it whole (slim
-// record, summary, trust mark, index rows) without being parsed, rendered, scanned or analysed. Only
-// the other lines go through what the full pass does to each (stream-pass.ts renderRecord); their
-// entries are spilled for the shards they land in. The result is what the full pass gives, plus
-// what changed, so the second pass rewrites only the shards that hold a changed skill.
+// record, summary, trust mark, its lists in the stored index) without being decoded, parsed,
+// rendered, scanned or analysed. Only the other lines go through what the full pass does to each
+// (stream-pass.ts renderRecord); their entries are spilled for the shards they land in, and the
+// stored indexes are patched with them. The result is what the full pass gives, plus what changed,
+// so the second pass rewrites only the shards that hold a changed skill, and whether the meaning
+// model's input is the cached one.
 
+import { createHash } from "node:crypto";
 import { fnv1a } from "../../contract/fnv.js";
 import { skillKey } from "../../contract/key.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../../dataset/files.js";
-import { forEachLine, type SlimRecord, slim } from "../../dataset/stream.js";
+import { type SlimRecord, slim } from "../../dataset/stream.js";
 import type { StatsFile } from "../../schemas/dataset.js";
 import { FIELDS } from "../../schemas/fields.js";
 import type { TrustReviewRecord } from "../../schemas/trust.js";
@@ -18,10 +21,11 @@ import { PostingCollector } from "../search-index/collect-postings.js";
 import { collectMeaning, MEANING_FIELDS } from "../search-index/meaning-collect.js";
 import { collectSkill } from "../search-index/search-index.js";
 import { SpillWriter } from "../spill.js";
-import { type LineMark, lineHash, renderOrReport } from "../stream-pass.js";
+import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
+import { forEachByteLine } from "./byte-lines.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
-import { mergeRows } from "./index-rows.js";
+import { indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
 
 export interface IncrementalInput {
   file: string;
@@ -43,6 +47,10 @@ export interface Reuse {
   textHashes: number[];
   /** Skills rendered afresh. */
   fresh: number;
+  /** The index as stored for the next build (the cache's own when `same`). */
+  postings: StoredIndex | null;
+  /** The meaning model's input, and whether it equals the cached one (its output is then the cached one). */
+  meaning: { stored: StoredIndex; same: boolean } | null;
 }
 
 export type IncrementalPass = FirstPass & { reuse: Reuse };
@@ -57,9 +65,9 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
   const spill = new SpillWriter(input.spillDir, 0, 1);
   const collector = input.search && cache.postings ? new PostingCollector(FIELDS.length) : null;
   const meaning = input.search && cache.meaning ? new PostingCollector(MEANING_FIELDS) : null;
-  // Per ordinal (and per SKILL.md document): the cached row it copies (>= 0), or -1 - its fresh row.
-  const sources: number[] = [];
-  const documents: number[] = [];
+  // Each cached skill's (and SKILL.md document's) new ordinal, -1 while not taken; the fresh rows' ordinals.
+  const oldTo = new Int32Array(cache.skills.length).fill(-1);
+  const freshTo: number[] = [];
   const docStart = new Uint32Array(cache.skills.length + 1);
   cache.skills.forEach((s, i) => (docStart[i + 1] = docStart[i]! + ((s[8].files as unknown[] | undefined)?.length ?? 0)));
   const records: SlimRecord[] = [];
@@ -72,14 +80,18 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
   const textHashes: number[] = [];
   let lastKey = "";
   let unsorted = false;
-  let freshDocs = 0;
+  const oldDocTo = new Int32Array(docStart[cache.skills.length]!).fill(-1);
+  const freshDocTo: number[] = [];
+  let documents = 0;
   let textBytes = 0;
   let fresh = 0;
   let closed = false;
   try {
-    await forEachLine(input.file, { start: 0, end: input.size }, (line, lineNo) => {
-      if (unsorted || line.trim() === "") return;
-      const hash = lineHash(line);
+    const plain = await forEachByteLine(input.file, (bytes, lineNo) => {
+      // A line that is blank (as the full pass's trim() sees it) is skipped; a record's line starts with "{".
+      if (unsorted || (bytes[0] !== 0x7b && bytes.toString("utf8").trim() === "")) return;
+      // The full pass hashes the decoded line as UTF-8: the same bytes for any valid UTF-8 line (another line only misses).
+      const hash = createHash("sha1").update(bytes).digest("base64");
       const at = byHash.get(hash);
       const hit = at === undefined ? undefined : cache.skills[at]!;
       const hitRecord = hit?.[8] as SlimRecord | undefined;
@@ -101,10 +113,10 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         marks.push(hit[5]);
         lineMarks.push({ hash, texts: hit[7], textBytes: hit[6], cached: cache.lines[at!] });
         textBytes += hit[6];
-        sources.push(at!);
-        for (let d = docStart[at!]!; d < docStart[at! + 1]!; d++) documents.push(d);
+        oldTo[at!] = records.length - 1;
+        for (let d = docStart[at!]!; d < docStart[at! + 1]!; d++) oldDocTo[d] = documents++;
       } else {
-        const record = parseSkillLine(line, input.file, lineNo, problems);
+        const record = parseSkillLine(bytes.toString("utf8"), input.file, lineNo, problems);
         if (!record) return;
         key = skillKey(record.owner, record.repo);
         if (records.length > 0 && key === lastKey) {
@@ -130,14 +142,16 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         summaries.push(summary);
         marks.push(trustMark(trust));
         lineMarks.push({ hash, texts, textBytes: entries.textBytes });
-        sources.push(-1 - fresh++);
-        for (let d = 0; d < record.files.length; d++) documents.push(-1 - freshDocs++);
+        fresh++;
+        freshTo.push(records.length - 1);
+        for (let d = 0; d < record.files.length; d++) freshDocTo.push(documents++);
       }
       if (records.length > 1 && key < lastKey) unsorted = true;
       lastKey = key;
       seen.add(key);
       if (records.length % 10_000 === 0) input.progress(records.length);
     });
+    if (!plain) return { reason: "skills.jsonl holds a carriage return" };
     if (unsorted) return { reason: "skills.jsonl is not in key order" };
     input.progress(records.length);
     spill.close();
@@ -148,10 +162,11 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       changed.add(s[0]);
       textHashes.push(...s[7]);
     }
-    const postings =
-      collector && cache.postings ? mergeRows(cache.postings, collector.part(), Int32Array.from(sources), FIELDS.length) : null;
-    const meaningIndex =
-      meaning && cache.meaning ? mergeRows(cache.meaning, meaning.part(), Int32Array.from(documents), MEANING_FIELDS) : null;
+    const postings = collector && cache.postings ? patchIndex(cache.postings, oldTo, collector.part(), Uint32Array.from(freshTo)) : null;
+    const meaningStored =
+      meaning && cache.meaning ? patchIndex(cache.meaning, oldDocTo, meaning.part(), Uint32Array.from(freshDocTo)) : null;
+    // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.
+    const meaningSame = meaningStored !== null && documents === cache.state.documents && sameIndex(meaningStored, cache.meaning!);
     return {
       records,
       summaries,
@@ -159,13 +174,20 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       lineMarks,
       problems,
       sorted: true,
-      postings,
-      meaning: meaningIndex ? { files: meaningIndex, documents: documents.length } : null,
+      postings: postings ? indexOf(postings) : null,
+      meaning: meaningStored ? { files: indexOf(meaningStored), documents } : null,
       parts: 1,
       groups: 1,
       spillBytes: spill.bytes,
       textBytes,
-      reuse: { cache, changed, textHashes, fresh },
+      reuse: {
+        cache,
+        changed,
+        textHashes,
+        fresh,
+        postings,
+        meaning: meaningStored ? { stored: meaningSame ? cache.meaning! : meaningStored, same: meaningSame } : null,
+      },
     };
   } finally {
     if (!closed) spill.close();

@@ -8,6 +8,7 @@ import { constants } from "node:fs";
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { shardFile } from "../../contract/paths.js";
+import type { MeaningManifest } from "../../contract/search-manifest.js";
 import { shardOf } from "../../contract/shard.js";
 import { encodeSlotted, SlottedReader } from "../../contract/slotted.js";
 import type { OutputSink, WrittenFile } from "../output.js";
@@ -45,11 +46,29 @@ export function keptShardsReason(
   return undefined;
 }
 
+/**
+ * Keeps a file of the previous site the cache recorded (`path` under the site): counted with the
+ * recorded hash, copied first when the build writes another folder. False if the cache has no such file.
+ */
+export async function keepFile(reuse: Reuse, outDir: string, path: string, adopt: (file: WrittenFile) => void): Promise<boolean> {
+  const { state, previousSite } = reuse.cache;
+  const recorded = state.files[path];
+  if (!recorded) return false;
+  const samePlace = resolve(previousSite) === resolve(outDir);
+  if (!samePlace) {
+    const to = join(outDir, path);
+    await mkdir(dirname(to), { recursive: true });
+    // A copy-on-write clone where the file system has them, else a copy.
+    await copyFile(join(previousSite, path), to, constants.COPYFILE_FICLONE);
+  }
+  adopt([path, recorded[0], !samePlace, recorded[2]]);
+  return true;
+}
+
 /** Writes the changed shards and keeps the others; returns how many were assembled again. */
 export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembled: number; kept: number }> {
   const { plan, reuse, prefix } = input;
   const { state, previousSite } = reuse.cache;
-  const samePlace = resolve(previousSite) === resolve(input.outDir);
   const touched = new Set<number>();
   for (const key of reuse.changed) touched.add(shardOf(key, plan.skillShards));
   // A detail shard whose old names differ is assembled again too.
@@ -80,16 +99,7 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
   let assembled = 0;
   let kept = 0;
   const keep = async (path: string) => {
-    const recorded = state.files[path];
-    if (!recorded) return;
-    if (!samePlace) {
-      const to = join(input.outDir, path);
-      await mkdir(dirname(to), { recursive: true });
-      // A copy-on-write clone where the file system has them, else a copy.
-      await copyFile(join(previousSite, path), to, constants.COPYFILE_FICLONE);
-    }
-    input.adopt([path, recorded[0], !samePlace, recorded[2]]);
-    kept++;
+    if (await keepFile(reuse, input.outDir, path, input.adopt)) kept++;
   };
   const assemble = async (family: "skills" | "files" | "texts", n: number) => {
     const rel = shardFile(family, n);
@@ -126,4 +136,23 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
     else await keep(`${prefix}/${shardFile("texts", n)}`);
   }
   return { assembled, kept };
+}
+
+/**
+ * The meaning model's part of the manifest when its input equals the cached one (the incremental pass
+ * compared them): the model is a function of that input alone, so its shards are the previous
+ * site's, kept as they are. Undefined when it must be built (any of its files missing).
+ */
+export async function keptMeaning(
+  reuse: Reuse | undefined,
+  outDir: string,
+  prefix: string,
+  adopt: (file: WrittenFile) => void,
+): Promise<MeaningManifest | undefined> {
+  const manifest = reuse?.meaning?.same ? reuse.cache.state.meaning : null;
+  if (!reuse || !manifest) return undefined;
+  const paths = manifest.shards.map((s) => `${prefix}/${s.file}`);
+  if (!paths.every((p) => p in reuse.cache.state.files)) return undefined;
+  for (const path of paths) await keepFile(reuse, outDir, path, adopt);
+  return manifest;
 }

@@ -1,0 +1,269 @@
+// The build cache's copy of a posting index (the term index, or the meaning model's input): its
+// sorted keys and, per field, each key's ascending ordinals, in key order: what a PostingIndex holds,
+// so the next build reads it with one file read and no inversion. An incremental build patches it:
+// the lists are copied with each kept skill's old ordinal mapped to its new one (the mapping keeps
+// their order: both orders are by key), the changed and deleted skills' ordinals left out and the
+// freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
+// has them, so the patched index is the one a full build collects.
+import { open, readFile } from "node:fs/promises";
+import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
+
+/** Lists of field f: key i's ordinals are fields[f].ordinals[start[i] .. start[i + 1]), keys sorted. */
+export interface StoredIndex {
+  keys: readonly string[];
+  fields: { start: Uint32Array; ordinals: Uint32Array }[];
+}
+
+/** The stored form of `index`: its lists gathered into sorted key order (no copy when already in it). */
+export function storedOf(index: PostingIndex): StoredIndex {
+  const { keys, keyOrder, fields } = index.snapshot();
+  let sorted = true;
+  for (let i = 0; i < keyOrder.length && sorted; i++) sorted = keyOrder[i] === i;
+  if (sorted) return { keys, fields: fields.map(({ start, ordinals }) => ({ start, ordinals })) };
+  return {
+    keys,
+    fields: fields.map(({ start: byId, ordinals }) => {
+      const start = new Uint32Array(keys.length + 1);
+      const out = new Uint32Array(ordinals.length);
+      for (let i = 0; i < keys.length; i++) {
+        const id = keyOrder[i]!;
+        out.set(ordinals.subarray(byId[id]!, byId[id + 1]!), start[i]!);
+        start[i + 1] = start[i]! + byId[id + 1]! - byId[id]!;
+      }
+      return { start, ordinals: out };
+    }),
+  };
+}
+
+/**
+ * Key -> id over sorted keys whose ids are their positions: a binary search, so no table of every key
+ * is built (at 100k skills 1.6M keys, a second of a rebuild), and the index is looked up by key rarely.
+ */
+class SortedIds implements ReadonlyMap<string, number> {
+  constructor(private readonly sorted: readonly string[]) {}
+  get size(): number {
+    return this.sorted.length;
+  }
+  get(key: string): number | undefined {
+    const at = find(this.sorted, key);
+    return at === -1 ? undefined : at;
+  }
+  has(key: string): boolean {
+    return find(this.sorted, key) !== -1;
+  }
+  forEach(fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void): void {
+    this.sorted.forEach((k, i) => fn(i, k, this));
+  }
+  *entries(): MapIterator<[string, number]> {
+    for (let i = 0; i < this.sorted.length; i++) yield [this.sorted[i]!, i];
+  }
+  *keys(): MapIterator<string> {
+    yield* this.sorted;
+  }
+  *values(): MapIterator<number> {
+    for (let i = 0; i < this.sorted.length; i++) yield i;
+  }
+  [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.entries();
+  }
+}
+
+/** The PostingIndex of a stored index (its key ids are the sorted positions). */
+export function indexOf(stored: StoredIndex): PostingIndex {
+  const order = new Uint32Array(stored.keys.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return new PostingIndex(stored.keys, order, new SortedIds(stored.keys), stored.fields);
+}
+
+/** Whether two stored indexes hold the same keys and lists. */
+export function sameIndex(a: StoredIndex, b: StoredIndex): boolean {
+  if (a.keys.length !== b.keys.length || a.fields.length !== b.fields.length) return false;
+  for (let i = 0; i < a.keys.length; i++) if (a.keys[i] !== b.keys[i]) return false;
+  const bytes = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  return a.fields.every(
+    (f, n) => bytes(f.start).equals(bytes(b.fields[n]!.start)) && bytes(f.ordinals).equals(bytes(b.fields[n]!.ordinals)),
+  );
+}
+
+/** Index of `key` in sorted `keys`, or -1. */
+function find(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = keys[mid]!;
+    if (k === key) return mid;
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * The index of the new sequence: `oldTo[r]` is the new ordinal of old row r (-1: changed or gone),
+ * `freshTo[j]` the new ordinal of the fresh part's row j (ascending). Both mappings keep order.
+ */
+export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: CollectedPart | null, freshTo: Uint32Array): StoredIndex {
+  const freshKeys = fresh?.keys ?? [];
+  // Fresh keys the old table lacks, sorted, merged with the old ones into one sorted table.
+  const freshAt = new Int32Array(freshKeys.length);
+  const added: number[] = [];
+  freshKeys.forEach((key, j) => {
+    freshAt[j] = find(old.keys, key);
+    if (freshAt[j] === -1) added.push(j);
+  });
+  added.sort((a, b) => (freshKeys[a]! < freshKeys[b]! ? -1 : 1));
+  const total = old.keys.length + added.length;
+  // For each merged position, the old key it is (>= 0) or -1 - the added one.
+  const from = new Int32Array(total);
+  const merged: string[] = new Array(total);
+  const freshTo2 = new Uint32Array(freshKeys.length);
+  const oldPos = new Uint32Array(old.keys.length);
+  for (let i = 0, a = 0, out = 0; out < total; out++) {
+    if (a < added.length && (i >= old.keys.length || freshKeys[added[a]!]! < old.keys[i]!)) {
+      merged[out] = freshKeys[added[a]!]!;
+      freshTo2[added[a]!] = out;
+      from[out] = -1 - a++;
+    } else {
+      merged[out] = old.keys[i]!;
+      oldPos[i] = out;
+      from[out] = i++;
+    }
+  }
+  freshKeys.forEach((_, j) => {
+    if (freshAt[j]! >= 0) freshTo2[j] = oldPos[freshAt[j]!]!;
+  });
+
+  const used = new Uint8Array(total);
+  const fields = old.fields.map(({ start: os, ordinals: oo }, f) => {
+    // The fresh rows inverted: per merged key, the new ordinals of the fresh rows that hold it (ascending).
+    const fs = new Uint32Array(total + 1);
+    const part = fresh?.fields[f];
+    const log = part ? concat(part.log) : new Uint32Array(0);
+    for (let p = 0; p < log.length; p++) fs[freshTo2[log[p]!]! + 1]!++;
+    for (let m = 0; m < total; m++) fs[m + 1]! += fs[m]!;
+    const fo = new Uint32Array(log.length);
+    if (part) {
+      const fill = fs.slice(0, total);
+      for (let j = 0, p = 0; j < part.ends.length; j++) for (; p < part.ends[j]!; p++) fo[fill[freshTo2[log[p]!]!]!++] = freshTo[j]!;
+    }
+    const start = new Uint32Array(total + 1);
+    const ordinals = new Uint32Array(oo.length + fo.length);
+    let at = 0;
+    for (let m = 0; m < total; m++) {
+      const i = from[m]!;
+      let p = i >= 0 ? os[i]! : 0;
+      const pEnd = i >= 0 ? os[i + 1]! : 0;
+      let q = fs[m]!;
+      const qEnd = fs[m + 1]!;
+      // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones.
+      let next = -1;
+      while (p < pEnd) {
+        next = oldTo[oo[p]!]!;
+        if (next >= 0) break;
+        p++;
+      }
+      while (p < pEnd || q < qEnd) {
+        if (p < pEnd && (q >= qEnd || next < fo[q]!)) {
+          ordinals[at++] = next;
+          for (p++; p < pEnd; p++) {
+            next = oldTo[oo[p]!]!;
+            if (next >= 0) break;
+          }
+        } else ordinals[at++] = fo[q++]!;
+      }
+      start[m + 1] = at;
+      if (at > start[m]!) used[m] = 1;
+    }
+    return { start, ordinals: ordinals.subarray(0, at) };
+  });
+  // Keys held by no list any more are dropped: only the start arrays change (their runs are empty).
+  let kept = 0;
+  for (let m = 0; m < total; m++) kept += used[m]!;
+  if (kept === total) return { keys: merged, fields };
+  const keys: string[] = [];
+  const compact = fields.map(() => new Uint32Array(kept + 1));
+  for (let m = 0; m < total; m++) {
+    if (!used[m]) continue;
+    keys.push(merged[m]!);
+    fields.forEach((field, f) => {
+      compact[f]![keys.length] = field.start[m + 1]!;
+    });
+  }
+  return { keys, fields: fields.map((field, f) => ({ start: compact[f]!, ordinals: field.ordinals })) };
+}
+
+function concat(chunks: readonly Uint32Array[]): Uint32Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint32Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const MAGIC = 0x32584449; // "IDX2"
+
+/**
+ * Writes `index` to `file`: a header of u32s (magic, fields, keys, UTF-16 units of all keys, then each
+ * field's list length), each key's length in UTF-16 units, the keys as UTF-16 (exact for any string),
+ * padded to 4 bytes, then each field's start and ordinals arrays.
+ */
+export async function writeStored(file: string, index: StoredIndex): Promise<void> {
+  const lengths = Uint32Array.from(index.keys, (k) => k.length);
+  const text = Buffer.from(index.keys.join(""), "utf16le");
+  const head = Uint32Array.from([
+    MAGIC,
+    index.fields.length,
+    index.keys.length,
+    text.length / 2,
+    ...index.fields.map((f) => f.ordinals.length),
+  ]);
+  const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
+  const bytes = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  const handle = await open(file, "w");
+  try {
+    const parts = [bytes(head), bytes(lengths), text, pad, ...index.fields.flatMap((f) => [bytes(f.start), bytes(f.ordinals)])];
+    await handle.writev(parts);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
+export async function readStored(file: string, rows: number): Promise<StoredIndex> {
+  let buffer = await readFile(file);
+  // Views need 4-byte alignment: a large file's buffer is its own, so this copy is rare.
+  if (buffer.byteOffset % 4 !== 0) buffer = Buffer.from(buffer);
+  let at = 0;
+  const take = (n: number) => {
+    if (at + 4 * n > buffer.length) throw new Error(`${file}: truncated`);
+    const out = new Uint32Array(buffer.buffer, buffer.byteOffset + at, n);
+    at += 4 * n;
+    return out;
+  };
+  const [magic, fieldCount, keyCount, units] = take(4);
+  if (magic !== MAGIC) throw new Error(`${file}: not an index file`);
+  const counts = take(fieldCount!);
+  const lengths = take(keyCount!);
+  if (at + 2 * units! > buffer.length) throw new Error(`${file}: truncated`);
+  const text = buffer.toString("utf16le", at, at + 2 * units!);
+  at += 2 * units! + ((4 - ((2 * units!) % 4)) % 4);
+  const keys: string[] = new Array(keyCount!);
+  let c = 0;
+  for (let i = 0; i < keyCount!; i++) {
+    keys[i] = text.slice(c, (c += lengths[i]!));
+    if (i > 0 && !(keys[i - 1]! < keys[i]!)) throw new Error(`${file}: keys not in order`);
+  }
+  if (c !== units) throw new Error(`${file}: key lengths do not add up`);
+  const fields = [...counts].map((n) => ({ start: take(keyCount! + 1), ordinals: take(n) }));
+  if (at !== buffer.length) throw new Error(`${file}: ${buffer.length - at} bytes too many`);
+  for (const { start, ordinals } of fields) {
+    if (start[0] !== 0 || start[keyCount!] !== ordinals.length) throw new Error(`${file}: lists do not add up`);
+    for (let i = 0; i < keyCount!; i++) if (start[i]! > start[i + 1]!) throw new Error(`${file}: lists do not add up`);
+    for (let p = 0; p < ordinals.length; p++) if (ordinals[p]! >= rows) throw new Error(`${file}: an ordinal past ${rows}`);
+  }
+  return { keys, fields };
+}
