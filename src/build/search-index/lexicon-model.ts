@@ -32,6 +32,12 @@ export const SENSES_READ = 4;
 /** Hyponym synsets read per sense: "computer" has dozens, whose words would crowd out its own. */
 export const HYPONYMS_READ = 6;
 
+/**
+ * The lexicon relates only words in at most this share of the directory's SKILL.md files: the words
+ * the directory lacks or rarely uses, where it has nothing of its own to teach.
+ */
+export const LEXICON_SOURCE_SHARE = 0.02;
+
 /** Relation weights by WordNet pointer symbol; pointers not listed are not followed. */
 const POINTER_WEIGHT: Record<string, number> = {
   "@": 0.6, // hypernym
@@ -69,14 +75,17 @@ export function lexiconTerms(wordnet: WordNet, idf: TermIdf, skip: (word: string
   let lemmas = 0;
   for (const [lemma, senses] of wordnet.lemmas) {
     const own = termsOf(lemma);
-    if (own.length !== 1 || lemma.includes("_")) continue;
+    if (own.length !== 1 || lemma.includes("_") || own[0]!.length < 3) continue;
     const word = own[0]!;
     if (skip(word)) continue;
     lemmas++;
     let scores = byWord.get(word);
     if (!scores) byWord.set(word, (scores = new Map()));
-    const add = (text: string, weight: number) => {
+    const add = (text: string, weight: number, parts: boolean) => {
       const terms = termsOf(text);
+      // A collocation's words count for a synonym or a broader term ("laptop_computer" -> computer)
+      // and a definition; elsewhere they drift ("white-hot", similar to "hot", is not about white).
+      if (terms.length > 1 && !parts) return;
       const part = terms.length > 1 ? COLLOCATION_PART : 1;
       for (const t of terms) {
         if (t === word) continue;
@@ -84,22 +93,22 @@ export function lexiconTerms(wordnet: WordNet, idf: TermIdf, skip: (word: string
         if (w !== undefined) scores.set(t, (scores.get(t) ?? 0) + weight * part * w);
       }
     };
-    const addSynset = (s: Synset, weight: number) => {
-      for (const w of s.words) add(w, weight);
+    const addSynset = (s: Synset, weight: number, parts: boolean) => {
+      for (const w of s.words) add(w, weight, parts);
     };
     senses.slice(0, SENSES_READ).forEach((key, rank) => {
       const synset = wordnet.synsets.get(key);
       if (!synset) return;
       const sense = 1 / (1 + rank);
-      addSynset(synset, SYNONYM_WEIGHT * sense);
-      add(synset.definition, DEFINITION_WEIGHT * sense);
+      addSynset(synset, SYNONYM_WEIGHT * sense, true);
+      add(synset.definition, DEFINITION_WEIGHT * sense, true);
       let hyponyms = 0;
       for (const [symbol, target] of synset.pointers) {
         const weight = POINTER_WEIGHT[symbol];
         if (weight === undefined) continue;
         if (symbol.startsWith("~") && hyponyms++ >= HYPONYMS_READ) continue;
         const other = wordnet.synsets.get(target);
-        if (other) addSynset(other, weight * sense);
+        if (other) addSynset(other, weight * sense, symbol.startsWith("@"));
       }
     });
   }
