@@ -102,7 +102,8 @@ async function main() {
   const readMillis = performance.now() - started;
   rmSync(lexiconSite, { recursive: true, force: true });
   cpSync(site, lexiconSite, { recursive: true });
-  for (const f of readdirSync(join(lexiconSite, DATA_PREFIX, "search", "related"))) rmSync(join(lexiconSite, DATA_PREFIX, "search", "related", f));
+  for (const f of readdirSync(join(lexiconSite, DATA_PREFIX, "search", "related")))
+    rmSync(join(lexiconSite, DATA_PREFIX, "search", "related", f));
   const lines: string[] = [];
   const { sink } = directorySink(lexiconSite);
   const lexiconData = { write: (path: string, bytes: string | Uint8Array) => sink.write(`${DATA_PREFIX}/${path}`, bytes) };

@@ -70,7 +70,11 @@ const termsOf = (text: string): string[] => tokenize(text.replace(/_/g, " ")).ma
  * The lexicon's related terms of every single-word lemma with any, sorted by word; `skip` leaves
  * out words that already have related terms of their own (the directory model's).
  */
-export function lexiconTerms(wordnet: WordNet, idf: TermIdf, skip: (word: string) => boolean = () => false): { entries: RelatedEntry[]; stats: LexiconStats } {
+export function lexiconTerms(
+  wordnet: WordNet,
+  idf: TermIdf,
+  skip: (word: string) => boolean = () => false,
+): { entries: RelatedEntry[]; stats: LexiconStats } {
   const byWord = new Map<string, Map<string, number>>();
   let lemmas = 0;
   for (const [lemma, senses] of wordnet.lemmas) {
@@ -81,27 +85,28 @@ export function lexiconTerms(wordnet: WordNet, idf: TermIdf, skip: (word: string
     lemmas++;
     let scores = byWord.get(word);
     if (!scores) byWord.set(word, (scores = new Map()));
-    const add = (text: string, weight: number, parts: boolean) => {
-      const terms = termsOf(text);
-      // A collocation's words count for a synonym or a broader term ("laptop_computer" -> computer)
-      // and a definition; elsewhere they drift ("white-hot", similar to "hot", is not about white).
-      if (terms.length > 1 && !parts) return;
-      const part = terms.length > 1 ? COLLOCATION_PART : 1;
+    const addTerms = (terms: readonly string[], weight: number) => {
       for (const t of terms) {
         if (t === word) continue;
         const w = idf(t);
-        if (w !== undefined) scores.set(t, (scores.get(t) ?? 0) + weight * part * w);
+        if (w !== undefined) scores.set(t, (scores.get(t) ?? 0) + weight * w);
       }
     };
     const addSynset = (s: Synset, weight: number, parts: boolean) => {
-      for (const w of s.words) add(w, weight, parts);
+      for (const w of s.words) {
+        const terms = termsOf(w);
+        // A collocation's words count for a synonym or a broader term ("laptop_computer" -> computer);
+        // elsewhere they drift ("white-hot", similar to "hot", is not about white).
+        if (terms.length > 1 && !parts) continue;
+        addTerms(terms, terms.length > 1 ? weight * COLLOCATION_PART : weight);
+      }
     };
     senses.slice(0, SENSES_READ).forEach((key, rank) => {
       const synset = wordnet.synsets.get(key);
       if (!synset) return;
       const sense = 1 / (1 + rank);
       addSynset(synset, SYNONYM_WEIGHT * sense, true);
-      add(synset.definition, DEFINITION_WEIGHT * sense, true);
+      addTerms(termsOf(synset.definition), DEFINITION_WEIGHT * sense);
       let hyponyms = 0;
       for (const [symbol, target] of synset.pointers) {
         const weight = POINTER_WEIGHT[symbol];

@@ -5,10 +5,10 @@
 import type { MeaningManifest } from "../../contract/search-manifest.js";
 import type { OutputSink } from "../output.js";
 import type { PostingIndex } from "./collect-postings.js";
+import { blendRelated } from "./lexicon-blend.js";
 import { LEXICON_SOURCE_SHARE, lexiconTerms, type TermIdf } from "./lexicon-model.js";
 import type { WordNet } from "./lexicon-wordnet.js";
 import { MEANING_ABOUT } from "./meaning-collect.js";
-import { blendRelated } from "./lexicon-blend.js";
 import { isWord, MAX_TARGET_SHARE, MIN_SHARED_FILES, relatedTerms } from "./meaning-model.js";
 import { writeJsonShards } from "./search-shards.js";
 
