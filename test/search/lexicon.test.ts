@@ -1,4 +1,4 @@
-// The lexicon (docs/SEARCH.md, "Lexicon"): WordNet's database files parsed, a lemma's senses turned
+// The lexicon (docs/SEARCH.md, "Measured and not kept: a general-English lexicon"): WordNet's database files parsed, a lemma's senses turned
 // into weighted directory terms, and the blend with the directory model's related terms. Checked on
 // a small database in WordNet's own format; the real WordNet over the real dataset is measured by
 // bench/meaning-lexicon.ts.
@@ -6,11 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { PostingCollector } from "../../src/build/search-index/collect-postings.js";
 import { blendLists, blendRelated } from "../../src/build/search-index/lexicon-blend.js";
 import { LEXICON_TOP, lexiconTerms } from "../../src/build/search-index/lexicon-model.js";
 import { readWordNet, type WordNet, wordnetDir } from "../../src/build/search-index/lexicon-wordnet.js";
+import { MEANING_ABOUT, MEANING_BODY, MEANING_FIELDS } from "../../src/build/search-index/meaning-collect.js";
 import { RELATED_PER_WORD } from "../../src/build/search-index/meaning-model.js";
-import { RelatedEntry } from "../../src/contract/related-shard.js";
+import { writeMeaning } from "../../src/build/search-index/meaning-pass.js";
+import { decodeRelatedShard, RelatedEntry } from "../../src/contract/related-shard.js";
 
 const LICENCE =
   "  1 This software and database is being provided to you, the LICENSEE, by  \n  2 Princeton University under the following license.  \n";
@@ -156,5 +159,53 @@ describe("blending the directory's and the lexicon's related terms", () => {
       ],
     ]);
     expect(blendRelated(directory, [])).toEqual(directory);
+  });
+});
+
+describe("the meaning pass with the lexicon", () => {
+  // 100 files: "computer" in 3 names and descriptions (a directory term, and used by more than 2% of
+  // the files, so the lexicon leaves it to the directory), "portable", "notebook" and "lap" in 2
+  // each; "laptop" in none. The rest are one-off words that relate to nothing.
+  const docs: [string, string][] = Array.from({ length: 100 }, (_, i) => [`widget${i} gizmo${i}`, `body${i}`]);
+  docs[0] = ["portable computer kit", "portable computer body"];
+  docs[1] = ["portable computer kit", "portable computer body"];
+  docs[2] = ["computer notebook sync", "computer notebook"];
+  docs[3] = ["notebook sync", "notebook"];
+  docs[4] = ["lap timer", "lap timer"];
+  docs[5] = ["lap timer", "lap timer"];
+  const corpus = () => {
+    const c = new PostingCollector(MEANING_FIELDS);
+    for (const [about, body] of docs) {
+      c.addText(MEANING_ABOUT, about);
+      c.addText(MEANING_BODY, body);
+      c.endSkill();
+    }
+    return { files: c.finish(), documents: docs.length };
+  };
+  const run = async (lexicon?: WordNet) => {
+    const files = new Map<string, Uint8Array>();
+    const sink = {
+      write: async (path: string, data: string | Uint8Array) =>
+        void files.set(path, typeof data === "string" ? new TextEncoder().encode(data) : data),
+    };
+    const manifest = await writeMeaning(corpus(), sink, () => {}, lexicon ? { lexicon } : {});
+    const entries = manifest.shards.flatMap((sh) => decodeRelatedShard(files.get(sh.file)!));
+    return { manifest, entries: new Map(entries) };
+  };
+
+  it("relates a word the directory lacks to directory terms, and counts what it adds in the manifest", async () => {
+    const without = await run();
+    const withLexicon = await run(readWordNet(dir));
+    expect(without.entries.has("laptop")).toBe(false);
+    const laptop = withLexicon.entries.get("laptop")!;
+    expect(laptop.map(([t]) => t).sort()).toEqual(["computer", "lap", "notebook", "portable"]);
+    for (const [, w] of laptop) expect(w).toBeLessThanOrEqual(LEXICON_TOP);
+    // A word the directory uses in more than 2% of its files keeps the directory's terms alone.
+    expect(withLexicon.entries.get("computer")).toEqual(without.entries.get("computer"));
+    // Every word the directory relates keeps its terms or blends them, never loses them all.
+    for (const [w, list] of without.entries) expect(withLexicon.entries.get(w)!.length).toBeGreaterThanOrEqual(Math.min(list.length, 1));
+    expect(withLexicon.manifest.words).toBe(withLexicon.entries.size);
+    expect(withLexicon.manifest.related).toBe([...withLexicon.entries.values()].reduce((n, l) => n + l.length, 0));
+    expect(without.manifest.related).toBe([...without.entries.values()].reduce((n, l) => n + l.length, 0));
   });
 });

@@ -1,6 +1,6 @@
 // The lexicon's related terms: a bridge from everyday English into the directory's own words. The
 // directory cannot teach what "laptop", "trojan" or "huddle" mean when its skills never use them
-// (docs/SEARCH.md, "Lexicon"); WordNet knows that a laptop is a portable computer and a trojan a
+// (docs/SEARCH.md, "Measured and not kept: a general-English lexicon"); WordNet knows that a laptop is a portable computer and a trojan a
 // harmful program. For each single-word WordNet lemma, the words of its senses (synonyms, the
 // synsets one step up or down, derived and similar words, the definition's content words) are
 // analysed as the index analyses text and kept only where they are terms of skills' names and

@@ -3,8 +3,8 @@
 // (most frequent sense first) and data.<pos> each synset's words, pointers to related synsets and
 // gloss. This module only parses; lexicon-model.ts turns a lemma's synsets into directory terms.
 //
-// WordNet 3.1 Copyright 2011 by Princeton University. All rights reserved. (Licence: the package's
-// LICENSE file; docs/SEARCH.md, "Lexicon".)
+// WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. (The files are WordNet
+// 3.1 under the same licence: the package's LICENSE file; docs/SEARCH.md, the lexicon.)
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";

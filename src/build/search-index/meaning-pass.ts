@@ -24,7 +24,7 @@ export interface MeaningCorpus {
 /**
  * Options of the pass. `lexicon` blends in WordNet's related terms (lexicon-model.ts); the build does
  * not pass it: measured on the real dataset it did not find more paraphrases (docs/SEARCH.md,
- * "Lexicon"; bench/meaning-lexicon.ts), so only the benchmark does.
+ * "Measured and not kept: a general-English lexicon"; bench/meaning-lexicon.ts), so only the benchmark does.
  */
 export interface MeaningOptions {
   lexicon?: WordNet;
@@ -56,7 +56,7 @@ export async function writeMeaning(
   const shards = await writeJsonShards(sink, "related", merged, (e) => e[0], RELATED_SHARD_BYTES);
   log(
     `meaning: ${stats.documents} SKILL.md files, ${stats.sources} words related to ${stats.targets} name and description terms: ` +
-      `${stats.words} words with ${stats.related} related terms in ${shards.length} shards (${Math.round(performance.now() - started)} ms)`,
+      `${merged.length} words with ${stats.related + lexiconRelated} related terms in ${shards.length} shards (${Math.round(performance.now() - started)} ms)`,
   );
   return { shards, words: merged.length, related: stats.related + lexiconRelated, documents: stats.documents };
 }
