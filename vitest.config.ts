@@ -34,6 +34,13 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...NEEDS.flatMap(only)],
+          // The unit files run one after another in each worker over one module graph, instead of a fresh
+          // graph per file: importing and evaluating the sources (zod schemas, the search and build code)
+          // again for each of 80 files cost more CPU than most of their tests. It holds because no unit
+          // file mocks a module or leaves a global changed (fake timers and environment changes are undone
+          // in the file's own hooks), and what the sources keep at module level (a hash of the sources, a memo of
+          // the last line scanned, the children to stop on exit) gives the same answers whoever filled it.
+          isolate: false,
         },
       },
       { extends: true, test: { name: "pipeline", include: only("pipeline") } },

@@ -29,6 +29,29 @@ const { values } = parseArgs({
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const corpusDir = join("test", "trust", "corpus");
 const machine = `Machine: ${machineLine()}, shared with other work while measured. Rules version ${RULES_VERSION}.`;
+/** Every crafted file must scan in less CPU time than this. */
+const TARGET_MS = 50;
+
+/** The corpus under the rules before this version, as measured then (the scanner of that version is gone). */
+const HISTORY = [
+  {
+    rules: "2026.11.2",
+    cases: "all 109 (58 malicious, 51 benign)",
+    recall: "86.2% (8 clean)",
+    caught: "82.8%",
+    benignMalicious: 0,
+    benignSuspicious: "0.0%",
+  },
+  {
+    rules: "2026.11.2",
+    cases: "the 23 variants (14 malicious, 9 benign)",
+    recall: "42.9% (8 clean)",
+    caught: "28.6%",
+    benignMalicious: 0,
+    benignSuspicious: "0.0%",
+  },
+];
+
 if (!values["scale-only"]) {
   // 1-3: the corpus, the shared dataset and the crafted worst files.
   const body = `# Trust scanner benchmark\n\n${machine}\n\n${(await scannerSections()).join("\n\n")}\n`;
@@ -44,23 +67,19 @@ if (!values["skip-scale"]) {
 
 async function scannerSections(): Promise<string[]> {
   const sections: string[] = [];
-  // 1. The development corpus.
+  // 1. The development corpus: every case, then the variants written after the rules they test.
   const corpus = await scanInputsFromFolder(corpusDir);
   const labels = (await readRows(join(corpusDir, "skills.jsonl"))).length > 0 ? await labelRows() : [];
-  const confusion: Record<string, Record<string, number>> = { malicious: {}, clean: {} };
-  for (const label of labels) {
+  const judged = labels.map((label) => {
     const input = corpus.find((i) => i.owner === label.owner && i.repo === label.repo)!;
-    const verdict = scanRepository(input).verdict;
-    confusion[label.verdict]![verdict] = (confusion[label.verdict]![verdict] ?? 0) + 1;
-  }
-  const cell = (l: string, v: string) => confusion[l]![v] ?? 0;
-  const malTotal = cell("malicious", "malicious") + cell("malicious", "suspicious") + cell("malicious", "clean");
-  const benTotal = cell("clean", "malicious") + cell("clean", "suspicious") + cell("clean", "clean");
-  const pct = (a: number, b: number) => `${((a / Math.max(1, b)) * 100).toFixed(1)}%`;
+    return { label, verdict: scanRepository(input).verdict };
+  });
+  const all = confusionOf(judged);
+  const variants = confusionOf(judged.filter((j) => j.label.set === "variants"));
   sections.push(
-    `## Development corpus (test/trust/corpus)\n\n${malTotal} malicious and ${benTotal} benign-but-alarming cases. Recall (malicious not clean): ${pct(malTotal - cell("malicious", "clean"), malTotal)}; malicious judged malicious: ${pct(cell("malicious", "malicious"), malTotal)}; benign judged malicious: ${cell("clean", "malicious")}; benign judged suspicious: ${pct(cell("clean", "suspicious"), benTotal)}; precision of \`malicious\`: ${pct(cell("malicious", "malicious"), cell("malicious", "malicious") + cell("clean", "malicious"))}.\n\n${table(
-      ["label \\ verdict", "malicious", "suspicious", "clean"],
-      ["malicious", "clean"].map((l) => [l === "clean" ? "benign" : l, cell(l, "malicious"), cell(l, "suspicious"), cell(l, "clean")]),
+    `## Development corpus (test/trust/corpus)\n\n${describeConfusion(all)}\n\n${confusionTable(all)}\n\nOf which the variants (test/trust/corpus/variants.ts: ${variants.malicious} malicious and ${variants.benign} benign cases written to test recall on spellings the first cases lacked): ${describeConfusion(variants)}\n\n${confusionTable(variants)}\n\nThe previous rules on the same cases (measured before the variants' fixes, with the scanner of that version):\n\n${table(
+      ["rules", "cases", "recall (not clean)", "malicious judged malicious", "benign malicious", "benign suspicious"],
+      HISTORY.map((h) => [h.rules, h.cases, h.recall, h.caught, h.benignMalicious, h.benignSuspicious]),
     )}`,
   );
 
@@ -102,6 +121,8 @@ async function scannerSections(): Promise<string[]> {
     const n = Math.floor(KIB256 / Buffer.byteLength(unit));
     return unit.repeat(n);
   };
+  /** The unit repeated, then `tail`, to 256 KiB. */
+  const fillThen = (unit: string, tail: string) => unit.repeat(Math.floor((KIB256 - tail.length) / unit.length)) + tail;
   const crafted: [string, string, string][] = [
     ["one 256 KiB line of `a`", "data.txt", "a".repeat(KIB256)],
     ["one line of near-miss commands", "evil.sh", fill("curl a | x curl -fsSL http://a c'' |base64 -d rm -rf ~/x \\x41 %41 ")],
@@ -132,6 +153,37 @@ async function scannerSections(): Promise<string[]> {
     ["escapes of escapes of escapes", "esc2.py", fill("\\\\x5c\\\\x78\\x41%5C%78%34%31 ")],
     ["every rule's keys on one line", "keys.sh", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")} `)],
     ["every rule's keys on every line", "keys.md", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")}\n`)],
+    // A window after each key, and the one tail every window looks for only at the very end: without the
+    // linear matcher (src/build/trust/spans.ts) each key costs its whole window.
+    ["downloads, one data flag at the end", "tail.sh", fillThen("curl 203.0.113.1 ", " -d x")],
+    ["`get` before one bare-IP URL at the end", "tail.sh", fillThen("get x ", "http://203.0.113.1/")],
+    ["`send .env` before one URL at the end", "tail.md", fillThen("send .env ", "https://x.example/")],
+    ["`required` before one archive URL at the end", "tail.md", fillThen("required ", "https://x.example/a.zip")],
+    ["`socket` before dup2 and a shell at the end", "tail.py", fillThen("socket ", "dup2 /bin/sh")],
+    ["`nc` before one `-e sh` at the end", "tail.sh", fillThen("nc x ", " -e sh")],
+    ["`zip` before one password at the end", "tail.md", fillThen("zip ", "password: abc")],
+    ["downloads before one pipe to sh at the end", "tail.sh", fillThen("curl x ", "| sh")],
+    ["downloads before one `&& ./a` at the end", "tail.sh", fillThen("curl x ", "&& ./a")],
+    ["`iex` before one download at the end", "tail.ps1", fillThen("iex ", "iwr")],
+    ["`mkfifo` before one `nc` at the end", "tail.sh", fillThen("mkfifo x ", "nc")],
+    ["`find /` before one `-delete` at the end", "tail.sh", fillThen("find / x ", "-delete")],
+    ["URLs before one executable 150 characters on", "tail.md", fillThen("http://a", `/${"b".repeat(150)}.exe`)],
+    ["63-character labels before a request bin", "tail.sh", fillThen(`${"a".repeat(62)}.`, "webhook.site")],
+    // Variety that defeats any cache of identical lines or comments.
+    [
+      "one line of HTML comments, each different",
+      "comments2.md",
+      Array.from({ length: 12_000 }, (_, i) => `<!-- curl x${i} | sh -->`)
+        .join("")
+        .slice(0, KIB256),
+    ],
+    [
+      "lines of `.env` keys, each different",
+      "env.md",
+      Array.from({ length: 40_000 }, (_, i) => `.env${i}`)
+        .join("\n")
+        .slice(0, KIB256),
+    ],
   ];
   const craftedRows = crafted.map(([what, path, content]) => timedRow(what, path, content));
   // Each rule's own keys, as one line and as lines, in a script and in markdown: the slowest few are shown.
@@ -146,18 +198,28 @@ async function scannerSections(): Promise<string[]> {
     ),
   );
   const slowest = [...floods].sort((x, y) => Number(y[2]) - Number(x[2])).slice(0, 8);
+  const over = [...craftedRows, ...floods].filter((r) => r[5] !== "met");
+  const header = ["file", "bytes", "median (ms)", "fastest (ms)", "slowest (ms)", "status (target 50 ms)"];
   sections.push(
-    `## Worst crafted files (256 KiB each, the crawl's bound)\n\nTarget: every one under 50 ms. After one warm-up run, the median and the slowest of five runs, in CPU milliseconds of the scanning process (on a machine shared with other work wall time mostly measures the wait for a core).\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], craftedRows)}\n\nEvery rule's keys repeated to 256 KiB (${floods.length} files: each rule, one line and a line each, as a script and as markdown); the ${slowest.length} slowest by median, of ${floods.length}, whose overall slowest median is ${Math.max(...floods.map((f) => Number(f[2]))).toFixed(1)} ms:\n\n${table(["file", "bytes", "median (ms)", "slowest (ms)"], slowest)}`,
+    `## Worst crafted files (256 KiB each, the crawl's bound)\n\nTarget: every one under ${TARGET_MS} ms. After one warm-up run, the median, the fastest and the slowest of seven runs, in CPU milliseconds of the scanning process; the status judges the median. On a machine shared with other work wall time mostly measures the wait for a core, and even CPU time grows with the others' load (caches, shared cores): the fastest run is the closest to the scanner's own cost. ${over.length === 0 ? `Every one of the ${craftedRows.length + floods.length} files meets the target.` : `${over.length} of ${craftedRows.length + floods.length} over the target by median: ${over.map((r) => r[0]).join("; ")}.`}\n\n${table(header, craftedRows)}\n\nEvery rule's keys repeated to 256 KiB (${floods.length} files: each rule, one line and a line each, as a script and as markdown); the ${slowest.length} slowest by median, of ${floods.length}, whose overall slowest median is ${Math.max(...floods.map((f) => Number(f[2]))).toFixed(1)} ms:\n\n${table(header, slowest)}`,
   );
   return sections;
 }
 
-/** A file scanned alone: one warm-up (it also compiles the patterns), then five timed runs. */
+/** A file scanned alone: one warm-up (it also compiles the patterns), then seven timed runs. */
 function timedRow(what: string, path: string, content: string): string[] {
   const input: ScanInput = { owner: "x", repo: "y", name: "y", description: "", skills: [], folderFiles: [folderFile(path, content)] };
   timeOne(input);
-  const times = [0, 1, 2, 3, 4].map(() => timeOne(input));
-  return [what, Buffer.byteLength(content).toLocaleString("en"), percentile(times, 50).toFixed(1), Math.max(...times).toFixed(1)];
+  const times = [0, 1, 2, 3, 4, 5, 6].map(() => timeOne(input));
+  const median = percentile(times, 50);
+  return [
+    what,
+    Buffer.byteLength(content).toLocaleString("en"),
+    median.toFixed(1),
+    Math.min(...times).toFixed(1),
+    Math.max(...times).toFixed(1),
+    median < TARGET_MS ? "met" : "over",
+  ];
 }
 
 /** A command base64-encoded `depth` times over. */
@@ -182,8 +244,50 @@ function folderFile(path: string, content: string): FolderFile {
   return { path, skill: "SKILL.md", kind: "text", size: Buffer.byteLength(content), sha: "0".repeat(40), sha256: "0".repeat(64), content };
 }
 
-async function labelRows(): Promise<{ owner: string; repo: string; verdict: string }[]> {
-  const out: { owner: string; repo: string; verdict: string }[] = [];
+interface Confusion {
+  malicious: number;
+  benign: number;
+  cells: Record<"malicious" | "clean", Record<string, number>>;
+}
+
+/** Labelled verdict (a case labelled suspicious is malicious, its right verdict a warning) against the scanner's. */
+function confusionOf(judged: readonly { label: Label; verdict: string }[]): Confusion {
+  const cells: Confusion["cells"] = { malicious: {}, clean: {} };
+  for (const { label, verdict } of judged) {
+    const row = label.verdict === "clean" ? "clean" : "malicious";
+    cells[row][verdict] = (cells[row][verdict] ?? 0) + 1;
+  }
+  const total = (r: "malicious" | "clean") => Object.values(cells[r]).reduce((a, b) => a + b, 0);
+  return { malicious: total("malicious"), benign: total("clean"), cells };
+}
+
+function describeConfusion(c: Confusion): string {
+  const cell = (l: "malicious" | "clean", v: string) => c.cells[l][v] ?? 0;
+  const pct = (a: number, b: number) => `${((a / Math.max(1, b)) * 100).toFixed(1)}%`;
+  return `${c.malicious} malicious and ${c.benign} benign-but-alarming cases. Recall (malicious not clean): ${pct(c.malicious - cell("malicious", "clean"), c.malicious)}; malicious judged malicious: ${pct(cell("malicious", "malicious"), c.malicious)}; benign judged malicious: ${cell("clean", "malicious")}; benign judged suspicious: ${pct(cell("clean", "suspicious"), c.benign)}; precision of \`malicious\`: ${pct(cell("malicious", "malicious"), cell("malicious", "malicious") + cell("clean", "malicious"))}.`;
+}
+
+function confusionTable(c: Confusion): string {
+  return table(
+    ["label \\ verdict", "malicious", "suspicious", "clean"],
+    (["malicious", "clean"] as const).map((l) => [
+      l === "clean" ? "benign" : l,
+      c.cells[l].malicious ?? 0,
+      c.cells[l].suspicious ?? 0,
+      c.cells[l].clean ?? 0,
+    ]),
+  );
+}
+
+interface Label {
+  owner: string;
+  repo: string;
+  verdict: string;
+  set?: string;
+}
+
+async function labelRows(): Promise<Label[]> {
+  const out: Label[] = [];
   for await (const line of createInterface({ input: createReadStream(join(corpusDir, "labels.jsonl")) }))
     if (line.trim()) out.push(JSON.parse(line));
   return out;

@@ -2,9 +2,9 @@
 // order's head file (or, past the head, its order file and the summaries' refs), a filter adds only its own column, and search adds stars and
 // updated (its ranking) plus its filters. Each request runs in-process on a fresh store over the built
 // fixture site, and its answer is checked against its envelope schema as well.
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AssetFetcher } from "../../src/api/env.js";
 import { handleRequest } from "../../src/api/handle.js";
 import { createServices } from "../../src/api/services.js";
@@ -14,20 +14,17 @@ import { LIST_HEAD } from "../../src/contract/list-order.js";
 import { DATA_PATH, listOrderFile } from "../../src/contract/paths.js";
 import { folderAssets } from "../../src/node/folder-assets.js";
 import { SearchEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
-import { buildSearchSite, type SearchSite } from "../support/search-site.js";
+import { type SearchSite, searchSite } from "../support/search-site.js";
 
 let site: SearchSite;
-/** The same dataset with heads of 12 skills in files of 5, so pages span head files and reach past them. */
+/**
+ * The same dataset with heads of 12 skills in files of 5, so pages span head files and reach past them.
+ * Only lists are asked of it, so its search index is not built.
+ */
 let shortHeads: SearchSite;
 beforeAll(async () => {
-  [site, shortHeads] = await Promise.all([
-    buildSearchSite("column-reads-"),
-    buildSearchSite("column-reads-short-", { listHead: { positions: 12, chunk: 5 } }),
-  ]);
+  [site, shortHeads] = await Promise.all([searchSite(), searchSite({ listHead: { positions: 12, chunk: 5 }, search: false })]);
 }, 180_000);
-afterAll(() => {
-  for (const s of [site, shortHeads]) rmSync(s.dir, { recursive: true, force: true });
-});
 
 const allow = { check: async () => ({}) };
 

@@ -1,9 +1,8 @@
 // The indexed search, in-process against the real AssetStore over a built site folder: ranking
 // properties, filters, pagination, highlights, errors, autocomplete, and agreement with the
 // brute-force reference on random queries.
-import { rmSync } from "node:fs";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
@@ -18,7 +17,7 @@ import { parseQuery } from "../../src/search/query.js";
 import { suggest } from "../../src/search/suggest.js";
 import { terms } from "../../src/search/text.js";
 import { type ReferenceIndex, referenceSearch } from "../support/search-reference.js";
-import { buildSearchSite, errorOf, repos, type SearchSite } from "../support/search-site.js";
+import { errorOf, repos, type SearchSite, searchSite } from "../support/search-site.js";
 
 /** Deployment-derived values (parameter schemas, search manifest), made once as the function does. */
 const memo = new Map<string, unknown>();
@@ -30,10 +29,9 @@ let manifest: BuildManifest;
 let ref: ReferenceIndex;
 
 beforeAll(async () => {
-  site = await buildSearchSite("search-test-");
+  site = await searchSite();
   ({ records, store, manifest, ref } = site);
 }, 120_000);
-afterAll(() => rmSync(site.dir, { recursive: true, force: true }));
 
 const scope = (params: Record<string, string>): RequestScope => site.scope("search", params);
 // The brute-force reference models keyword search: the endpoint is asked in keyword mode unless a test says otherwise.

@@ -2,12 +2,12 @@
 // a broken file refused with every problem listed), and the file layout staying within its shard budget.
 // Byte-for-byte determinism of the whole build (two full builds): determinism.pipeline.test.ts.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build/build.js";
+import { type BuildReport, build } from "../../src/build/build.js";
 import { skillKey } from "../../src/contract/key.js";
 import { DetailEntry } from "../../src/contract/manifest.js";
 import { shardFile } from "../../src/contract/paths.js";
@@ -32,15 +32,25 @@ function listFiles(dir: string): string[] {
 }
 
 let dataDir: string;
+/** One fresh build of the dataset, which the tests that only read a build share, and the others copy. */
+let base: { out: string; report: BuildReport };
 beforeAll(async () => {
   dataDir = temp("data");
   await writeBuildDataset(dataDir);
+  const out = temp("base");
+  base = { out, report: await build({ dataDir, outDir: out, search: false, page: false }) };
 });
+/** A copy of the shared build's folder, for a test that builds into it again. */
+const copyOfBase = (name: string) => {
+  const out = temp(name);
+  cpSync(base.out, out, { recursive: true });
+  return out;
+};
 
 describe("build", () => {
   it("rewrites only the files that hold a changed skill", async () => {
-    const out = temp("inc");
-    const first = await build({ dataDir, outDir: out, search: false, page: false });
+    const out = copyOfBase("inc");
+    const first = base.report;
     expect(first.output.written).toBe(first.output.files);
     const again = await build({ dataDir, outDir: out, search: false, page: false });
     expect(again.output.written).toBe(0);
@@ -70,12 +80,13 @@ describe("build", () => {
   });
 
   it("removes files a new build no longer produces", async () => {
-    const out = temp("stale");
+    const out = copyOfBase("stale");
     await mkdir(join(out, "_data", "skills"), { recursive: true });
     await writeFile(join(out, "_data", "skills", "9999.json"), "{}");
     const report = await build({ dataDir, outDir: out, search: false, page: false });
     expect(report.output.removed).toBe(1);
     expect(listFiles(out)).not.toContain("_data/skills/9999.json");
+    expect(listFiles(out)).toEqual(listFiles(base.out));
   });
 
   it("skips a bad line and reports it (line, repository, why), never rewriting the dataset", async () => {
@@ -129,8 +140,7 @@ describe("build", () => {
   });
 
   it("keeps shards within their budget and reports the largest file", async () => {
-    const out = temp("sizes");
-    const report = await build({ dataDir, outDir: out, search: false, page: false });
+    const { out, report } = base;
     expect(report.output.largest.bytes).toBeLessThan(25 * 1024 * 1024);
     expect(report.manifest.counts).toMatchObject({ skills: 400, aliases: 1 });
     expect(report.droppedAliases).toHaveLength(2);
@@ -140,8 +150,7 @@ describe("build", () => {
 
 describe("old names", () => {
   it("never shadow a live repository: the live record keeps its name", async () => {
-    const out = temp("alias");
-    const report = await build({ dataDir, outDir: out, search: false, page: false });
+    const { out, report } = base;
     const dataset = await readDataset(dataDir);
     const live = dataset.records.find(
       (r) => r.aliases.length === 0 && report.droppedAliases.some((d) => d.toLowerCase().startsWith(`${r.owner}/${r.repo}`.toLowerCase())),

@@ -1,18 +1,17 @@
 // The generated samples of docs/EXAMPLES.md and of the README's tour are what the API answers now:
 // the embedded dataset is built, the example requests are sent to the function in-process, and each
 // file's section must equal the fresh rendering (else: npm run docs:examples).
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_PATHS, README_EXAMPLE, renderExamples, SECTIONS, sectionOf } from "../../src/node/api-examples.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
-import { buildEmbeddedSite } from "../support/embedded-site.js";
+import { sharedEmbeddedSite } from "../support/embedded-site.js";
 
 let siteDir: string;
 beforeAll(async () => {
-  siteDir = await buildEmbeddedSite("skills-examples-", { page: false });
+  siteDir = await sharedEmbeddedSite();
 }, 180_000);
-afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
 
 const committed = (where: (typeof SECTIONS)[keyof typeof SECTIONS]) =>
   sectionOf(readFileSync(join(PROJECT_ROOT, where.file), "utf8"), where);

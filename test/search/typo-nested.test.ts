@@ -1,9 +1,8 @@
 // Typo tolerance, collections searched as skills, why a result matched, didYouMean, the query work
 // bound and one-character autocomplete: in-process over a built site and the real AssetStore, checked
 // against hand-made skills and against the brute-force reference (typo'd queries included).
-import { rmSync } from "node:fs";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RequestScope } from "../../src/api/scope.js";
 import { autocompleteEndpoint, searchEndpoint } from "../../src/api/search.js";
 import { SearchManifest } from "../../src/contract/search-manifest.js";
@@ -16,13 +15,12 @@ import { SearchIndex, type TypoMode } from "../../src/search/resolve.js";
 import { terms } from "../../src/search/text.js";
 import { editDistance, MAX_TYPO_MATCHES } from "../../src/search/typo.js";
 import { referenceSearch } from "../support/search-reference.js";
-import { buildSearchSite, errorOf, repos, type SearchSite } from "../support/search-site.js";
+import { errorOf, repos, type SearchSite, searchSite } from "../support/search-site.js";
 
 let site: SearchSite;
 beforeAll(async () => {
-  site = await buildSearchSite("search-typo-");
+  site = await searchSite();
 }, 120_000);
-afterAll(() => rmSync(site.dir, { recursive: true, force: true }));
 
 const scope = (path: "search" | "autocomplete", params: Record<string, string>): RequestScope => site.scope(path, params);
 // The brute-force reference models keyword search: the endpoint is asked in keyword mode unless a test says otherwise.

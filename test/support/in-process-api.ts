@@ -10,7 +10,7 @@ import { createRateLimiter } from "../../src/api/rate-limit/index.js";
 import { createServices } from "../../src/api/services.js";
 import { handleSite } from "../../src/api/site.js";
 import { folderAssets } from "../../src/node/folder-assets.js";
-import { buildEmbeddedSite } from "./embedded-site.js";
+import { buildEmbeddedSite, sharedEmbeddedSite } from "./embedded-site.js";
 import { type Answer, call, type InProcessApi } from "./http.js";
 
 /** The function over `siteDir`, with the served test site's high rate limits unless `vars` say otherwise. */
@@ -32,19 +32,22 @@ export function inProcessApi(siteDir: string, vars: Omit<ApiEnv, "ASSETS"> = {})
 }
 
 /**
- * Registers hooks that build the embedded dataset into a temporary folder before the file's tests
- * (without the page unless asked) and remove it after; returns `call` bound to the function run
- * in-process over it, and the folder.
+ * Registers hooks that give the file the embedded dataset's site before its tests; returns `call`
+ * bound to the function run in-process over it, and the folder (read it, never write it). Without
+ * the page (the default) the site is the one shared by every file that asks (sharedEmbeddedSite); with
+ * it, the file builds its own into a temporary folder, removed after, so the page's Vite build is
+ * always fresh.
  */
 export function embeddedInProcess(options: { page?: boolean } = {}) {
+  const page = options.page ?? false;
   let siteDir: string | undefined;
   let api: InProcessApi | undefined;
   beforeAll(async () => {
-    siteDir = await buildEmbeddedSite("skills-api-unit-", { page: options.page ?? false });
+    siteDir = page ? await buildEmbeddedSite("skills-api-unit-", { page }) : await sharedEmbeddedSite();
     api = inProcessApi(siteDir);
   }, 180_000);
   afterAll(() => {
-    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+    if (page && siteDir) rmSync(siteDir, { recursive: true, force: true });
   });
   const ready = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error("the in-process site is built in beforeAll; use it inside a test or hook");

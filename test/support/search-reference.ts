@@ -13,7 +13,7 @@ import type { Clause, ParsedQuery } from "../../src/search/query.js";
 import { clauseFields, clauseScore, compareRanked, FIELD_ORDER, NESTED_FIELDS, type Ranked } from "../../src/search/rank.js";
 import { MAX_TYPO_WORDS, type TypoMode, typoEligible } from "../../src/search/resolve.js";
 import { pairsOf } from "../../src/search/text.js";
-import { typoKeysMeet, typoMatches, typoMatchesPerWord } from "../../src/search/typo.js";
+import { typoKeys, typoMatches, typoMatchesPerWord } from "../../src/search/typo.js";
 import { trustKeeps } from "./list-reference.js";
 
 export interface ReferenceFilters {
@@ -36,6 +36,12 @@ export interface ReferenceIndex {
   vocabulary: Set<string>;
   sortedVocabulary: string[];
   words: TypoEntry[];
+  /**
+   * The entries of `words`, in its order, whose typo keys meet `term`'s (typoKeysMeet against each
+   * word, answered from a table of every word's keys made on the first call rather than re-deriving
+   * all the vocabulary's keys for every query).
+   */
+  wordsMeeting(term: string): TypoEntry[];
 }
 
 const isPair = (k: string) => k.startsWith("\u0001");
@@ -58,6 +64,9 @@ export function referenceIndex(records: readonly SkillRecord[]): ReferenceIndex 
   for (const doc of [...keys, ...nested.map((n) => n.keys)]) {
     for (const field of doc) for (const k of field) if (!isPair(k)) weights.set(k, (weights.get(k) ?? 0) + 1);
   }
+  const words = [...weights];
+  /** Typo key to the indices in `words` of the words that have it. */
+  let byKey: Map<string, number[]> | undefined;
   return {
     records,
     keys,
@@ -65,7 +74,18 @@ export function referenceIndex(records: readonly SkillRecord[]): ReferenceIndex 
     nestedOf,
     vocabulary: new Set(weights.keys()),
     sortedVocabulary: [...weights.keys()].sort(),
-    words: [...weights],
+    words,
+    wordsMeeting(term) {
+      if (!byKey) {
+        byKey = new Map();
+        words.forEach(([w], i) => {
+          for (const k of typoKeys(w)) byKey!.get(k)?.push(i) ?? byKey!.set(k, [i]);
+        });
+      }
+      const found = new Set<number>();
+      for (const k of typoKeys(term)) for (const i of byKey.get(k) ?? []) found.add(i);
+      return [...found].sort((a, b) => a - b).map((i) => words[i]!);
+    },
   };
 }
 
@@ -95,12 +115,7 @@ function context(index: ReferenceIndex, query: ParsedQuery, mode: TypoMode): Con
     typos.set(
       c,
       // Two typos only where the words' typo keys meet (at most one of them in the first letters).
-      typoMatches(
-        c.terms[0]!,
-        [index.words.filter(([w]) => typoKeysMeet(c.terms[0]!, w))],
-        undefined,
-        typoMatchesPerWord(chosen.length),
-      ).map((m) => m.word),
+      typoMatches(c.terms[0]!, [index.wordsMeeting(c.terms[0]!)], undefined, typoMatchesPerWord(chosen.length)).map((m) => m.word),
     );
   return { expansions, typos };
 }

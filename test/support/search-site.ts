@@ -1,7 +1,6 @@
-// The fixture dataset built into a temporary site and read through the real AssetStore, with the
-// brute-force reference over the same records: what the in-process search tests query.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The fixture dataset built into a site and read through the real AssetStore, with the brute-force
+// reference over the same records: what the in-process search tests query. The site is built once for
+// all the files that ask for it (./site-cache.ts), so they only read it.
 import { join } from "node:path";
 import { memoOver } from "../../src/api/handle.js";
 import type { RequestScope } from "../../src/api/scope.js";
@@ -9,12 +8,15 @@ import type { AssetStore } from "../../src/api/store.js";
 import { type BuildOptions, build } from "../../src/build/build.js";
 import { ApiError } from "../../src/contract/errors.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
+import { readDataset } from "../../src/dataset/files.js";
 import { folderStore } from "../../src/node/folder-assets.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 import { writeFixtureDataset } from "./search-fixture.js";
 import { type ReferenceIndex, referenceIndex } from "./search-reference.js";
+import { cachedSite } from "./site-cache.js";
 
 export interface SearchSite {
+  /** The shared site's folder (data/ and site/): read it, never write or remove it. */
   dir: string;
   records: SkillRecord[];
   store: AssetStore;
@@ -24,11 +26,15 @@ export interface SearchSite {
   scope(path: "search" | "autocomplete", params: Record<string, string>): RequestScope;
 }
 
-export async function buildSearchSite(prefix: string, options: Pick<BuildOptions, "listHead"> = {}): Promise<SearchSite> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const records = await writeFixtureDataset(join(dir, "data"));
-  // The page is not searched: its Vite build is left out.
-  await build({ dataDir: join(dir, "data"), outDir: join(dir, "site"), page: false, ...options });
+/** The fixture dataset's site, built with `options` (shared by every file that asks for the same). */
+export async function searchSite(options: Pick<BuildOptions, "listHead" | "search"> = {}): Promise<SearchSite> {
+  const dir = await cachedSite("search", options, async (into) => {
+    await writeFixtureDataset(join(into, "data"));
+    // The page is not searched: its Vite build is left out.
+    await build({ dataDir: join(into, "data"), outDir: join(into, "site"), page: false, ...options });
+  });
+  // The records as the build read them (what writeFixtureDataset wrote, in the same key order).
+  const { records } = await readDataset(join(dir, "data"));
   const store = folderStore(join(dir, "site"));
   const manifest = await store.manifest();
   // Deployment-derived values (parameter schemas, search manifest), made once as the function does.

@@ -52,7 +52,8 @@ describe("the development corpus", async () => {
   });
 
   it("meets the targets: malicious cases flagged, none benign malicious, few benign suspicious", () => {
-    const malicious = results.filter((r) => r.label.verdict === "malicious");
+    // A case labelled suspicious is a malicious one whose right verdict is a warning (a deceptive description).
+    const malicious = results.filter((r) => r.label.verdict !== "clean");
     const benign = results.filter((r) => r.label.verdict === "clean");
     const flagged = malicious.filter((r) => r.result.verdict !== "clean").length / malicious.length;
     const caught = malicious.filter((r) => r.result.verdict === "malicious").length / malicious.length;
@@ -65,7 +66,7 @@ describe("the development corpus", async () => {
   it("gives every case its labelled verdict, with findings of the labelled kinds", () => {
     const wrong = results.filter((r) => r.result.verdict !== r.label.verdict).map((r) => `${r.label.repo}: ${r.result.verdict}`);
     expect(wrong).toEqual([]);
-    for (const { label, result } of results.filter((r) => r.label.verdict === "malicious")) {
+    for (const { label, result } of results.filter((r) => r.label.verdict !== "clean")) {
       const found = new Set(result.findings.map((f) => f.kind));
       expect(
         label.kinds.some((k) => found.has(k)),

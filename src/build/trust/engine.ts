@@ -7,6 +7,7 @@ import { isCode } from "./files.js";
 import { isQuoted, type LineContext, markdownContexts, proseIsFramed, WEAK_EXAMPLE } from "./markdown.js";
 import { DECODABLE, INVISIBLE, Prefilter } from "./prefilter.js";
 import { LINE_RULES } from "./rules/index.js";
+import { firstMatch } from "./spans.js";
 import { splitLines } from "./text.js";
 import { type Context, type Fact, type FileView, type Hit, type LineEnv, lower, raise } from "./types.js";
 
@@ -108,6 +109,17 @@ export function scanFile(input: FileInput): FileScan {
   };
   const marks = PREFILTER.scan(input.content);
   const markdown = view.lang === "markdown";
+  // One environment per context, shared by every line read in it (rules never change it): a file of short
+  // lines allocates nothing per line.
+  const envs = new Map<LineContext, LineEnv>();
+  const envOf = (ctx: Context): LineEnv => {
+    let env = envs.get(ctx);
+    if (!env) {
+      env = { ctx, file: view, owner: input.owner, via: [], declared: input.declared, securityThemed: input.securityThemed };
+      envs.set(ctx, env);
+    }
+    return env;
+  };
 
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
@@ -116,12 +128,12 @@ export function scanFile(input: FileInput): FileScan {
     const flags = marks.flags[index]!;
     if (flags & INVISIBLE) characterChecks(line, index, ctx, view, state.hits);
     if (ctx === "example") continue;
-    const rules = marks.rules(index);
     const angle = markdown && line.includes("<");
     // Most lines hold nothing any rule or decoder reads: they cost the prefilter's pass and nothing more.
-    if (rules.length === 0 && !(flags & DECODABLE) && !angle) continue;
+    if (marks.count(index) === 0 && !(flags & DECODABLE) && !angle) continue;
+    const rules = marks.rules(index);
     state.index = index;
-    const env: LineEnv = { ctx, file: view, owner: input.owner, via: [], declared: input.declared, securityThemed: input.securityThemed };
+    const env = envOf(ctx);
     if (rules.length > 0 || flags & DECODABLE) visit(state, line, env, 0, 0, NONE, rules, flags);
     if (angle) hiddenMarkup(state, line, env);
   }
@@ -132,20 +144,41 @@ export function scanFile(input: FileInput): FileScan {
 function hiddenMarkup(state: FileState, line: string, env: LineEnv): void {
   const hidden: LineEnv = { ...env, ctx: "hidden" };
   if (env.ctx !== "hidden") {
-    for (let open = line.indexOf("<!--"); open !== -1; ) {
+    // Every comment of the line is read as one hidden text, a comment a line of it: a line of ten thousand
+    // short comments costs one pass of each rule, not ten thousand, and no rule reads across two comments.
+    const bodies: string[] = [];
+    let first = -1;
+    let room = COMMENT_MAX;
+    for (let open = line.indexOf("<!--"); open !== -1 && room > 0; ) {
       const close = line.indexOf("-->", open + 4);
-      const end = Math.min(close === -1 ? line.length : close, open + 4 + COMMENT_MAX);
-      visitScanned(state, line.slice(open + 4, end), hidden, open, 1, NONE);
+      const end = Math.min(close === -1 ? line.length : close, open + 4 + room);
+      if (first === -1) first = open;
+      bodies.push(line.slice(open + 4, end));
+      room -= end - open - 4;
       open = close === -1 ? -1 : line.indexOf("<!--", close + 3);
     }
+    if (bodies.length > 0) visitScanned(state, bodies.join("\n"), hidden, first, 1, NONE);
   }
   if (HIDDEN_WORDS.test(line) && (HIDDEN_STYLE.test(line) || hiddenAttribute(line))) visitScanned(state, line, hidden, 0, 1, NONE);
 }
 
-/** `visit` for a text the prefilter has not read yet. */
+/** `visit` for a text the prefilter has not read yet; a text of several lines is read with their marks together. */
 function visitScanned(s: FileState, text: string, env: LineEnv, at: number, depth: number, parentRules: ReadonlySet<string>): void {
+  if (!text.includes("\n")) {
+    // The reused buffers of scanLine: their rules are read by runRules before anything scans again.
+    const one = PREFILTER.scanLine(text);
+    visit(s, text, env, at, depth, parentRules, one.rules(0), one.flags[0]!);
+    return;
+  }
   const m = PREFILTER.scan(text);
-  visit(s, text, env, at, depth, parentRules, m.rules(0), m.flags[0]!);
+  const rules = new Set<number>();
+  let flags = 0;
+  for (let k = 0; k < m.flags.length; k++) {
+    flags |= m.flags[k]!;
+    const ks = m.rules(k);
+    for (let j = 0; j < ks.length; j++) rules.add(ks[j]!);
+  }
+  visit(s, text, env, at, depth, parentRules, [...rules], flags);
 }
 
 /** Runs the rules a text's keys call for, then reads what the decoders find in it, to MAX_DEPTH. */
@@ -156,7 +189,7 @@ function visit(
   at: number,
   depth: number,
   parentRules: ReadonlySet<string>,
-  rules: readonly number[],
+  rules: ArrayLike<number>,
   flags: number,
 ): void {
   const matched = rules.length > 0 ? runRules(text, rules, env, s, at, parentRules) : NONE;
@@ -179,7 +212,7 @@ function visit(
 /** Runs every rule that applies to the context over one text; returns the rules that matched. */
 function runRules(
   text: string,
-  candidates: readonly number[],
+  candidates: ArrayLike<number>,
   env: LineEnv,
   s: FileState,
   at: number,
@@ -188,14 +221,15 @@ function runRules(
   let matched: Set<string> | undefined;
   const { hits, facts } = s;
   const index = s.index;
-  for (const r of candidates) {
+  for (let c = 0; c < candidates.length; c++) {
+    const r = candidates[c]!;
     // A rule that has hit HITS_PER_RULE times in this file is not run again there.
     if (s.saturated[r]! >= HITS_PER_RULE) continue;
     const rule = LINE_RULES[r]!;
     const base = rule.severity[env.ctx];
     if (!base && !rule.factOnly) continue;
     if (rule.needs && !rule.needs(text, env)) continue;
-    const m = rule.re.exec(text);
+    const m = rule.chains ? firstMatch(rule.re, rule.chains, text) : rule.re.exec(text);
     if (!m) continue;
     if (isExample(text, m, env)) continue;
     // A decoded text that says what its encoded line already said adds nothing.

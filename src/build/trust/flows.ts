@@ -4,6 +4,7 @@
 import type { Severity } from "../../schemas/trust.js";
 import type { FactSite, FileScan } from "./engine.js";
 import { isCode } from "./files.js";
+import { sequenceFindings } from "./sequences.js";
 import type { Fact, FileView, Hit } from "./types.js";
 
 export interface SkillFolder {
@@ -20,6 +21,19 @@ const CLAIMS_OFFLINE =
 /** Claims that the skill changes nothing. */
 const CLAIMS_READ_ONLY =
   /\bread[- ]only\b(?!\s{1,3}(?:access|token|key|mode\s{1,3}for|queries|sql|database|replica|credentials?|user|role|transaction|file ?system))|\bnever\s{1,3}(?:modifies|writes|deletes|changes)\b|\bdoes\s{1,3}not\s{1,3}(?:modify|write|delete|change)\s{1,3}(?:any\s{1,3})?(?:files?|anything|data)\b|\bnon-destructive\b/i;
+/** "The installed path may be read-only": the claim is about something else than the skill. */
+const SOMETHING_ELSE =
+  /\b(?:path|dir\w{0,8}|folder|file ?system|location|mount\w{0,3}|volume|disk|drive|files?|database|replica|copy)\s{1,3}(?:may|might|could|can|will|is|are)\s{1,3}(?:be\s{1,3})?(?:mounted\s{1,3})?$/i;
+
+/** The first match of a claim that is made about the skill itself. */
+function claimAboutTheSkill(claim: RegExp, body: string): RegExpExecArray | null {
+  const all = new RegExp(claim.source, `${claim.flags}g`);
+  for (let m = all.exec(body); m !== null; m = all.exec(body)) {
+    if (!SOMETHING_ELSE.test(body.slice(Math.max(0, m.index - 48), m.index))) return m;
+  }
+  return null;
+}
+
 /** The description itself names the credential it handles (a cookie sync, an SSH manager): a declared purpose. */
 const DECLARES_SECRETS = /\b(?:cookies?|credentials?|ssh|keychain|passwords?|wallets?|tokens?|secrets?|sessions?|login|auth\w{0,10})\b/i;
 
@@ -54,7 +68,7 @@ export function folderFindings(folder: SkillFolder): Hit[] {
     });
   }
 
-  for (const f of code) hits.push(...multiLineShell(f.view, f.scan));
+  for (const f of code) hits.push(...sequenceFindings(f.view, f.scan));
 
   const body = folder.declared;
   const net = fact("network", "code");
@@ -70,13 +84,16 @@ export function folderFindings(folder: SkillFolder): Hit[] {
         ),
       );
     }
-    const readOnly = change && CLAIMS_READ_ONLY.exec(body);
+    const readOnly = change && claimAboutTheSkill(CLAIMS_READ_ONLY, body);
     if (readOnly && change) {
+      // Data sent away under a read-only claim is worse than a file deleted: the user cannot get it back.
+      const sends = fact("sends-data", "code");
+      const site = sends ?? change;
       hits.push(
         deceptive(
-          change,
-          "medium",
-          `The skill says "${readOnly[0]}" but this file deletes or sends data; correct the description or the script.`,
+          site,
+          sends ? "high" : "medium",
+          `The skill says "${readOnly[0]}" but this file ${sends ? "sends data away" : "deletes files"}; correct the description or the script.`,
         ),
       );
     }
@@ -86,26 +103,4 @@ export function folderFindings(folder: SkillFolder): Hit[] {
 
 function deceptive(site: FactSite, severity: Severity, why: string): Hit {
   return { rule: "declared-vs-actual", kind: "deceptive-metadata", severity, file: site.file, line: site.line, at: site.at, why };
-}
-
-/** A reverse shell written over several lines: a socket, its descriptors duplicated onto a shell's. */
-function multiLineShell(view: FileView, scan: FileScan): Hit[] {
-  const text = scan.lines.join("\n");
-  if (!text.includes("dup2") && !text.includes("GetStream")) return [];
-  const socket = /\bsocket\.socket\(|\.connect\(\s{0,4}\(|\bnet\.Socket\(|\bTCPClient\b/.test(text);
-  const shell = /\bpty\.spawn\(|["']\/bin\/(?:ba|z)?sh["']|\bcmd\.exe\b|\biex\b|Invoke-Expression/.test(text);
-  if (!socket || !shell) return [];
-  const index = scan.lines.findIndex((l) => /\bdup2\(|GetStream\(/.test(l));
-  if (index === -1) return [];
-  return [
-    {
-      rule: "socket-shell",
-      kind: "reverse-shell",
-      severity: "critical",
-      file: view.path,
-      line: index + 1,
-      at: Math.max(0, scan.lines[index]!.search(/dup2|GetStream/)),
-      why: "A socket wired to a shell's input and output is a reverse shell; remove it.",
-    },
-  ];
 }

@@ -256,6 +256,8 @@ export function classifyUrl(url: string, owner: string): HostClass {
   if (matches(host, LURE_SET)) return "lure";
   const first = path.split("/")[1] ?? "";
   const own = owner.toLowerCase();
+  // A gist is a paste site on GitHub: another account's raw gist is where a lure keeps its script.
+  if (host === "gist.githubusercontent.com" || host === "gist.github.com") return first.toLowerCase() === own ? "own" : "lure";
   if (
     host === "github.com" ||
     host === "raw.githubusercontent.com" ||

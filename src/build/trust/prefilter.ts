@@ -68,17 +68,28 @@ const GLUE_KEYS = ["join", "concat", ".."];
 const RUN_MIN = 16;
 const RUN_ANY = 40;
 const ALPHABET = 128;
-const NO_RULES: readonly number[] = [];
+const NO_RULES: ArrayLike<number> = new Int32Array(0);
 
-/** Per line of a file: the rules whose keys occur in it, and its MARK bits. */
+/**
+ * Per line of a file: the rules whose keys occur in it, and its MARK bits. The rule lists of all lines sit in
+ * one typed array (a line's list runs from starts[i] to starts[i + 1]): a file of many short lines with keys
+ * allocates no array per line.
+ */
 export class FileMarks {
   constructor(
-    private readonly ruleLists: (number[] | undefined)[],
+    private readonly ids: Int32Array,
+    private readonly starts: Int32Array,
     readonly flags: Int32Array,
   ) {}
+  /** How many rules have keys in line `i`. */
+  count(i: number): number {
+    return this.starts[i + 1]! - this.starts[i]!;
+  }
   /** Rule indices whose keys occur in line `i` (unsorted, no repeats). */
-  rules(i: number): readonly number[] {
-    return this.ruleLists[i] ?? NO_RULES;
+  rules(i: number): ArrayLike<number> {
+    const from = this.starts[i]!;
+    const to = this.starts[i + 1]!;
+    return from === to ? NO_RULES : this.ids.subarray(from, to);
   }
 }
 
@@ -90,6 +101,10 @@ export class Prefilter {
   private readonly glueKey: number;
   /** Which rules the current line has already listed; always all zero between lines (scan is synchronous). */
   private readonly seen: Uint8Array;
+  private readonly lineFlags = new Int32Array(1);
+  private readonly lineStarts = new Int32Array(2);
+  private readonly lineIds: Int32Array;
+  private readonly lineMarks: FileMarks;
 
   /** `keys[i]`: the lowercase keys of rule i. */
   constructor(keys: readonly (readonly string[])[]) {
@@ -141,17 +156,39 @@ export class Prefilter {
     }
     this.next = next;
     this.seen = new Uint8Array(this.ruleCount);
+    // A line lists each rule at most once: ruleCount ids always fit.
+    this.lineIds = new Int32Array(Math.max(1, this.ruleCount));
+    this.lineMarks = new FileMarks(this.lineIds, this.lineStarts, this.lineFlags);
     this.out = outs.map((o) => (o.size > 0 ? [...o] : undefined));
   }
 
-  /** Marks for every line of `text` (split on \n, as splitLines does). */
+  /**
+   * Marks for every line of `text` (split on \n, as splitLines does). One loop with its state in locals: a
+   * closure that wrote them would keep them in a heap context, read on every character.
+   */
   scan(text: string): FileMarks {
     let lineCount = 1;
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineCount++;
     const flags = new Int32Array(lineCount);
-    const ruleLists: (number[] | undefined)[] = new Array(lineCount);
+    const starts = new Int32Array(lineCount + 1);
+    return new FileMarks(this.mark(text, flags, starts, new Int32Array(64)), starts, flags);
+  }
+
+  /**
+   * Marks for a text of one line (no \n), in buffers this prefilter reuses: valid until the next call. A line
+   * of ten thousand short HTML comments is read without an allocation a comment.
+   */
+  scanLine(text: string): FileMarks {
+    this.mark(text, this.lineFlags, this.lineStarts, this.lineIds);
+    return this.lineMarks;
+  }
+
+  /** Fills `flags` and `starts` for every line of `text`, and returns the rule ids (`ids`, grown if needed). */
+  private mark(text: string, flags: Int32Array, starts: Int32Array, firstIds: Int32Array): Int32Array {
+    let ids = firstIds;
+    let idCount = 0;
     const { next, out, ruleCount, glueKey, seen } = this;
-    let lineRules: number[] | undefined;
+    let lineStart = 0;
     let f = 0;
     let line = 0;
     let state = 0;
@@ -160,24 +197,21 @@ export class Prefilter {
     let quote = false;
     let plus = false;
     let glue = false;
-    const endLine = () => {
-      if (quote && (plus || glue)) f |= MARK.glue;
-      flags[line] = f;
-      if (lineRules !== undefined) {
-        ruleLists[line] = lineRules;
-        for (const r of lineRules) seen[r] = 0;
-      }
-      lineRules = undefined;
-      f = 0;
-      state = 0;
-      run = 0;
-      digits = quote = plus = glue = false;
-      line++;
-    };
-    for (let i = 0; i < text.length; i++) {
-      let c = text.charCodeAt(i);
+    const n = text.length;
+    for (let i = 0; i <= n; i++) {
+      let c = i < n ? text.charCodeAt(i) : 10;
       if (c === 10) {
-        endLine();
+        // End of a line (or of the text): what was seen becomes the line's marks, and the state starts over.
+        if (quote && (plus || glue)) f |= MARK.glue;
+        flags[line] = f;
+        for (let k = lineStart; k < idCount; k++) seen[ids[k]!] = 0;
+        starts[line + 1] = idCount;
+        lineStart = idCount;
+        f = 0;
+        state = 0;
+        run = 0;
+        digits = quote = plus = glue = false;
+        line++;
         continue;
       }
       // Base64, base64url and hex runs: a blob a decoder may read.
@@ -198,25 +232,33 @@ export class Prefilter {
           f |= MARK.zeroWidth;
         else if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) f |= MARK.bidi;
         c = 0;
-      } else c = fold(c);
+      } else c = FOLD[c]!;
       state = next[state * ALPHABET + c]!;
       const o = out[state];
       if (o !== undefined) {
-        for (const r of o) {
+        for (let k = 0; k < o.length; k++) {
+          const r = o[k]!;
           if (r < ruleCount) {
             if (seen[r]) continue;
             seen[r] = 1;
-            if (lineRules === undefined) lineRules = [r];
-            else lineRules.push(r);
+            if (idCount === ids.length) {
+              const grown = new Int32Array(ids.length * 2);
+              grown.set(ids);
+              ids = grown;
+            }
+            ids[idCount++] = r;
           } else if (r === glueKey) glue = true;
           else f |= 1 << (r - ruleCount);
         }
       }
     }
-    endLine();
-    return new FileMarks(ruleLists, flags);
+    return ids;
   }
 }
+
+/** Lowercase ASCII, and every whitespace character read as a space (a key's space matches a tab). */
+const FOLD = new Uint8Array(ALPHABET);
+for (let c = 0; c < ALPHABET; c++) FOLD[c] = fold(c);
 
 /** Lowercase ASCII, and every whitespace character read as a space (a key's space matches a tab). */
 function fold(c: number): number {

@@ -1,6 +1,7 @@
 // The scanner's inner vocabulary: how a line is read (its context), what a rule is, and the facts a rule
 // leaves behind for the cross-file checks (src/build/trust/flows.ts).
 import type { FindingKind, Severity } from "../../schemas/trust.js";
+import type { Chain } from "./spans.js";
 
 /**
  * How a line is read. `code`: a script, always behaviour. `command`: a code block of a markdown file framed
@@ -53,6 +54,12 @@ export interface Rule {
   /** A linear-time pattern: bounded repetitions only, no nested quantifiers. */
   re: RegExp;
   why: string;
+  /**
+   * Every alternative of `re` as pieces and bounded gaps (a superset of it): on a long text the pattern is
+   * tried only where a whole chain can hold, so a line full of keys without their tails costs one pass
+   * (src/build/trust/spans.ts). Rules with a window after a key declare it.
+   */
+  chains?: readonly Chain[];
   /**
    * A cheap linear test the text must pass before the pattern runs: something every hit needs besides a key
    * (the pipe and shell after a download, a lure host). It never changes what is found; it spares a long

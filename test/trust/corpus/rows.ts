@@ -7,6 +7,7 @@ import type { FindingKind, TrustVerdict } from "../../../src/schemas/trust.js";
 import { BENIGN } from "./benign.js";
 import type { CorpusCase } from "./case.js";
 import { MALICIOUS } from "./malicious.js";
+import { BENIGN_VARIANTS, MALICIOUS_VARIANTS } from "./variants.js";
 
 export const MALICIOUS_OWNER = "mal-corpus";
 export const BENIGN_OWNER = "ben-corpus";
@@ -27,6 +28,8 @@ export interface Label {
   verdict: TrustVerdict;
   kinds: FindingKind[];
   reason: string;
+  /** `variants`: a case of test/trust/corpus/variants.ts, written after the rules it tests (recall on the unseen). */
+  set?: "variants";
 }
 
 const blobSha = (raw: string) =>
@@ -46,15 +49,24 @@ function rowsOf(owner: string, c: CorpusCase): Row[] {
 
 export function corpusRows(): { skills: Row[]; files: Row[]; labels: Label[] } {
   const all = [
-    ...MALICIOUS.map((c) => ({ owner: MALICIOUS_OWNER, c, verdict: c.expect ?? ("malicious" as const) })),
-    ...BENIGN.map((c) => ({ owner: BENIGN_OWNER, c, verdict: c.expect ?? ("clean" as const) })),
+    ...MALICIOUS.map((c) => ({ owner: MALICIOUS_OWNER, c, verdict: c.expect ?? ("malicious" as const), variant: false })),
+    ...MALICIOUS_VARIANTS.map((c) => ({ owner: MALICIOUS_OWNER, c, verdict: c.expect ?? ("malicious" as const), variant: true })),
+    ...BENIGN.map((c) => ({ owner: BENIGN_OWNER, c, verdict: c.expect ?? ("clean" as const), variant: false })),
+    ...BENIGN_VARIANTS.map((c) => ({ owner: BENIGN_OWNER, c, verdict: c.expect ?? ("clean" as const), variant: true })),
   ].sort((a, b) => `${a.owner}/${a.c.repo}`.toLowerCase().localeCompare(`${b.owner}/${b.c.repo}`.toLowerCase()));
   const rows = all.flatMap(({ owner, c }) => rowsOf(owner, c));
   const isSkill = (r: Row) => r.path === "SKILL.md" || r.path.endsWith("/SKILL.md");
   return {
     skills: rows.filter(isSkill),
     files: rows.filter((r) => !isSkill(r)),
-    labels: all.map(({ owner, c, verdict }) => ({ owner, repo: c.repo, verdict, kinds: c.kinds, reason: c.reason })),
+    labels: all.map(({ owner, c, verdict, variant }) => ({
+      owner,
+      repo: c.repo,
+      verdict,
+      kinds: c.kinds,
+      reason: c.reason,
+      ...(variant ? { set: "variants" as const } : {}),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 // What a skill tells the agent: to drop its instructions, to hide things from the user, to switch off its own
 // safety, or to lure the user into running something.
+import { chain } from "../spans.js";
 import type { Rule } from "../types.js";
 
 export const AGENT_RULES: Rule[] = [
@@ -63,6 +64,12 @@ export const AGENT_RULES: Rule[] = [
     keys: ["ai", "assistant", "agent", "claude", "codex", "gpt", "llm", "model", "you must", "you should"],
     re: /\b(?:AI|assistant|agent|claude|codex|gpt|llm|model|you)\b[^\n]{0,80}?\b(?:must|should|always|need to)\s{1,3}(?:run|execute|send|read|upload|download|ignore|install|fetch|open|call)\b/i,
     why: "An instruction to the agent that the user cannot see on the page hides intent; put instructions in the visible text.",
+    chains: [
+      chain("i", "\n", [String.raw`\b(?:AI|assistant|agent|claude|codex|gpt|llm|model|you)\b`, 9], 80, [
+        String.raw`\b(?:must|should|always|need to)\s{1,3}(?:run|execute|send|read|upload|download|ignore|install|fetch|open|call)\b`,
+        22,
+      ]),
+    ],
   },
   {
     id: "skip-permissions",
@@ -117,6 +124,16 @@ export const AGENT_RULES: Rule[] = [
     keys: ["paste", "terminal", "win+r", "win + r", "run dialog"],
     re: /\b(?:copy|paste)\b[^\n]{0,60}\b(?:into|in|to)\s{1,3}(?:(?:your|the|a)\s{1,3})?(?:terminal|command prompt|powershell|run dialog|cmd)\b|\bopen\s{1,3}(?:the\s{1,3})?(?:terminal|command prompt|powershell)\s{1,3}and\s{1,3}paste\b|\bwin\s{0,3}\+\s{0,3}r\b/i,
     why: "Asking the user to paste a command into a terminal is how install lures get a command run without the agent's checks; let the agent run visible commands instead.",
+    chains: [
+      chain("i", "\n", [String.raw`\b(?:copy|paste)\b`, 5], 60, [
+        String.raw`\b(?:into|in|to)\s{1,3}(?:(?:your|the|a)\s{1,3})?(?:terminal|command prompt|powershell|run dialog|cmd)\b`,
+        34,
+      ]),
+      chain("i", "", [
+        String.raw`\bopen\s{1,3}(?:the\s{1,3})?(?:terminal|command prompt|powershell)\s{1,3}and\s{1,3}paste\b|\bwin\s{0,3}\+\s{0,3}r\b`,
+        50,
+      ]),
+    ],
   },
   {
     id: "seed-phrase-request",
@@ -125,5 +142,14 @@ export const AGENT_RULES: Rule[] = [
     keys: ["seed phrase", "recovery phrase", "mnemonic", "secret recovery"],
     re: /\b(?:enter|provide|paste|share|type|input|send|give|ask\s{1,3}(?:the\s{1,3})?user\s{1,3}for)\b[^\n]{0,60}\b(?:seed|recovery|secret recovery|mnemonic)\s{1,3}(?:phrase|words)\b/i,
     why: "Asking for a wallet's recovery phrase hands over the wallet; no skill needs it.",
+    chains: [
+      chain(
+        "i",
+        "\n",
+        [String.raw`\b(?:enter|provide|paste|share|type|input|send|give|ask\s{1,3}(?:the\s{1,3})?user\s{1,3}for)\b`, 20],
+        60,
+        [String.raw`\b(?:seed|recovery|secret recovery|mnemonic)\s{1,3}(?:phrase|words)\b`, 24],
+      ),
+    ],
   },
 ];

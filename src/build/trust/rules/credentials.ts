@@ -1,5 +1,7 @@
 // Reading credential stores, and sending data out: each alone is often a tool doing its job; together, in one
 // skill folder, they are theft (src/build/trust/flows.ts joins them).
+
+import { chain } from "../spans.js";
 import type { Rule } from "../types.js";
 import { READS } from "./grade.js";
 
@@ -7,6 +9,18 @@ const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|/
 
 /** A line that reads (not writes, generates or merely uses) the matched store. */
 const reads = (line: string) => READS.test(line) && !/\bssh-keygen\b|\bssh-add\b|\bchmod\b|\bchown\b|\bmkdir\b/.test(line);
+
+/** Verbs that send, and the secrets and the places outside the machine they are sent to. */
+const SEND_VERB = String.raw`\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b`;
+const SECRET = String.raw`(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)`;
+const OUTSIDE = String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|webhook)`;
+/**
+ * Putting a secret in the agent's answer is sending it too (the transcript is stored, shared, logged): verbs
+ * that show, the secrets no answer needs (private keys, cloud credential files, seed phrases), and the answer.
+ */
+const SHOW_VERB = String.raw`\b(?:include|paste|show|print|display|output|reveal|dump|copy|put|add|echo)\b`;
+const PRIVATE_SECRET = String.raw`(?:~[/\\]\.ssh[/\\](?![\w.-]{0,40}\.pub\b)[\w.-]{1,40}|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws[/\\]credentials|credentials? files?|private keys?|seed phrases?|recovery phrases?|wallet files?|keychain)`;
+const TRANSCRIPT = String.raw`\b(?:in|into|to|with)\s{1,3}(?:your|the|this)\s{1,3}(?:answer|reply|response|output|chat|conversation|message|summary)\b`;
 
 export const CREDENTIAL_RULES: Rule[] = [
   {
@@ -82,7 +96,7 @@ export const CREDENTIAL_RULES: Rule[] = [
     kind: "credential-theft",
     severity: { code: "medium", command: "medium", instruction: "medium", hidden: "high", config: "low" },
     keys: ["printenv", "env |", "env|", "env >", "env>", "$(env", "environ", "process.env", "env:"],
-    re: /(?:^|[;&|]\s{0,4}|\$\()\s{0,2}(?:printenv|env)\s{0,4}(?:$|\||>|\))|json\.dumps?\(\s{0,4}(?:dict\(\s{0,4})?os\.environ\b|\bdict\(\s{0,4}os\.environ\s{0,4}\)|\bstr\(\s{0,4}os\.environ\s{0,4}\)|JSON\.stringify\(\s{0,4}process\.env\s{0,4}[,)]|\b(?:get-childitem|gci|dir|ls)\s{1,4}env:/i,
+    re: /(?:^|[;&|]\s{0,4}|\$\()\s{0,2}(?:printenv|env)\s{0,4}(?:$|\||>|\))|json\.dumps?\(\s{0,4}(?:dict\(\s{0,4})?os\.environ\b|\bdict\(\s{0,4}os\.environ\s{0,4}\)|\bstr\(\s{0,4}os\.environ\s{0,4}\)|JSON\.stringify\(\s{0,4}process\.env\s{0,4}[,)]|\{\s{0,4}(\w{1,20})\s{0,4}:\s{0,4}(\w{1,20})\s{0,4}for\s{1,4}\1\s{0,4},\s{0,4}\2\s{1,4}in\s{1,4}os\.environ\.items\(\)\s{0,4}\}|\b(?:get-childitem|gci|dir|ls)\s{1,4}env:/i,
     why: "Collecting the whole environment gathers every secret in it; read only the variables the skill needs.",
     facts: ["reads-credentials"],
   },
@@ -130,6 +144,22 @@ export const CREDENTIAL_RULES: Rule[] = [
     ],
     re: /\bcurl\b[^\n]{0,300}?\s(?:-d|--data\S{0,12}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))\b|\bwget\b[^\n]{0,200}--post-(?:data|file)|\b(?:requests|httpx|session|client|axios|got|ky|superagent)\.(?:post|put|patch)\s{0,2}\(|\burlopen\([^\n]{0,120}data=|\bRequest\([^\n]{0,160}(?:data=|method=["']POST)|\bfetch\([^\n]{0,200}method:\s{0,2}["'](?:POST|PUT)|\bmethod:\s{0,2}["'](?:POST|PUT)["']|\b(?:nc|ncat|netcat)\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}[\w.-]{3,100}\s{1,4}\d{2,5}\b|\bscp\s[^\n]{0,200}\s[\w.-]{1,64}@[\w.-]{1,100}:|\bsmtplib\b|\bsendmail\b|-method\s{1,4}(?:post|put)\b|\.(?:sendall|send)\(|ftplib|\bsocket\.connect\(/i,
     why: "",
+    chains: [
+      chain("i", "\n", [String.raw`\bcurl\b`, 4], 300, [
+        String.raw`\s(?:-d|--data\S{0,12}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))\b`,
+        30,
+      ]),
+      chain("i", "\n", [String.raw`\bwget\b`, 4], 200, ["--post-(?:data|file)", 11]),
+      chain("i", "\n", [String.raw`\burlopen\(`, 8], 120, ["data=", 5]),
+      chain("i", "\n", [String.raw`\bRequest\(`, 8], 160, [`(?:data=|method=["']POST)`, 12]),
+      chain("i", "\n", [String.raw`\bfetch\(`, 6], 200, [String.raw`method:\s{0,2}["'](?:POST|PUT)`, 14]),
+      // The destination found by its "@", up to 65 characters into it.
+      chain("i", "\n", [String.raw`\bscp\s`, 4], 200, [String.raw`@[\w.-]{1,100}:`, 102, 65]),
+      chain("i", "", [
+        String.raw`\b(?:requests|httpx|session|client|axios|got|ky|superagent)\.(?:post|put|patch)\s{0,2}\(|\bmethod:\s{0,2}["'](?:POST|PUT)["']|\b(?:nc|ncat|netcat)\s{1,4}(?:-\w{1,4}\s{1,4}){0,3}[\w.-]{3,100}\s{1,4}\d{2,5}\b|\bsmtplib\b|\bsendmail\b|-method\s{1,4}(?:post|put)\b|\.(?:sendall|send)\(|ftplib|\bsocket\.connect\(`,
+        200,
+      ]),
+    ],
     facts: ["sends-data", "network"],
   },
   {
@@ -200,6 +230,12 @@ export const CREDENTIAL_RULES: Rule[] = [
     keys: ["nslookup", "dig ", "host ", "ping ", "resolve-dnsname"],
     re: /\b(?:nslookup|dig|host|ping|resolve-dnsname)\s[^\n]{0,60}(?:\$\(|`)\s{0,4}(?:whoami|hostname|id|uname|cat|base64|xxd|env|printenv|echo)\b/i,
     why: "Putting command output into a DNS lookup smuggles data past firewalls; a skill has no reason to do this.",
+    chains: [
+      chain("i", "\n", [String.raw`\b(?:nslookup|dig|host|ping|resolve-dnsname)\s`, 16], 60, [
+        String.raw`(?:\$\(|\`)\s{0,4}(?:whoami|hostname|id|uname|cat|base64|xxd|env|printenv|echo)\b`,
+        16,
+      ]),
+    ],
     facts: ["sends-data", "sends-to-collector"],
   },
   {
@@ -224,8 +260,21 @@ export const CREDENTIAL_RULES: Rule[] = [
       "wallet",
       "keychain",
     ],
-    re: /\b(?:send|upload|post|transmit|forward|exfiltrate|share|e-?mail|attach|report|include|paste|copy)\b[^\n]{0,120}?(?:~[/\\]\.ssh|\bid_(?:rsa|ed25519)\b|private keys?|\.env\b|environment variables|\.aws|credentials? files?|all (?:api )?(?:keys|tokens|secrets|passwords)|(?:saved |stored |browser )(?:passwords|cookies)|seed phrases?|wallet files?|keychain)[^\n]{0,160}?(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|webhook)/i,
+    re: new RegExp(
+      String.raw`${SEND_VERB}[^\n]{0,120}?${SECRET}[^\n]{0,160}?${OUTSIDE}|(?:${SHOW_VERB}[^\n]{0,80}?${PRIVATE_SECRET}|${PRIVATE_SECRET}[^\n]{0,80}?${SHOW_VERB})[^\n]{0,80}?${TRANSCRIPT}`,
+      "i",
+    ),
     why: "The skill tells the agent to send the user's secrets somewhere; remove the instruction, a skill never needs them sent away.",
+    // An address is found by its "@", up to 65 characters into it.
+    chains: [
+      chain("i", "\n", [SEND_VERB, 10], 120, [SECRET, 24], 160, [
+        String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|@[\w-]{1,63}\.[\w.]{2,20}|webhook)`,
+        90,
+        65,
+      ]),
+      chain("i", "\n", [SHOW_VERB, 10], 80, [PRIVATE_SECRET, 70], 80, [TRANSCRIPT, 40]),
+      chain("i", "\n", [PRIVATE_SECRET, 70], 80, [SHOW_VERB, 10], 80, [TRANSCRIPT, 40]),
+    ],
     facts: ["reads-credentials", "sends-data", "sends-to-collector"],
   },
 ];

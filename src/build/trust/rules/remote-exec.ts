@@ -1,6 +1,7 @@
 // Running code fetched from elsewhere, and the install lures that lead to it.
 
 import { worstHost } from "../hosts.js";
+import { chain } from "../spans.js";
 import type { Rule } from "../types.js";
 import { byHost } from "./grade.js";
 
@@ -12,6 +13,17 @@ const PIPE_TO_SHELL_TAIL = new RegExp(String.raw`\|\s{0,4}(?:${SHELLS}\b|iex)|<\
 const RUN_AFTER =
   /(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i;
 const LURE_HOSTS: ReadonlySet<string> = new Set(["ip", "lure", "collector"]);
+/** Characters a URL in these patterns never holds (some of what `[^\s"'`<>)]` leaves out: enough to bound it). */
+const URL_STOPS = " \t\n\r\"'`<>)";
+/** What `.` does not match. */
+const DOT_STOPS = "\n\r\u2028\u2029";
+/**
+ * A download command as a word of its own: not inside a longer word, though a `\n` or `\t` escape may come
+ * just before it (a command written into a file from a string literal: "\ncurl … | bash").
+ */
+const DOWNLOADERS = String.raw`(?<![\w.\-\u00C0-\uFFFF](?<!\\[nrt]))(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])`;
+const RUN_TAIL = String.raw`(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)`;
+const ARCHIVE_EXT = "(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|bat|cmd|ps1|vbs|jar|bin|sh|command)";
 
 export const REMOTE_EXEC_RULES: Rule[] = [
   {
@@ -21,10 +33,16 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring"],
     re: new RegExp(
       // (?=(…))\1 takes the window atomically: it ends at the first pipe, so nothing is lost by not backtracking.
-      String.raw`(?<![\w.\-\u00C0-\uFFFF])(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)(?![\w\-\u00C0-\uFFFF])(?=([^|\n]{0,400}))\1\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
+      String.raw`${DOWNLOADERS}(?=([^|\n]{0,400}))\1\|\s{0,4}${SHELLS}\b|\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b|\biex\b.{0,60}(?:downloadstring|iwr|invoke-webrequest|irm)\b|downloadstring\(.{0,200}\)\s{0,4}\|\s{0,4}iex`,
       "i",
     ),
     why: "Piping a download straight into a shell runs whatever that server sends; pin a vendor's installer by URL or ship the script in the skill.",
+    chains: [
+      chain("i", "|\n", [DOWNLOADERS, 17], 400, [String.raw`\|\s{0,4}${SHELLS}\b`, 120]),
+      chain("i", "", [String.raw`\b(?:ba|z|da)?sh\s{1,4}(?:-c\s{1,4})?["']?(?:<\(|\$\()\s{0,4}(?:curl|wget)\b`, 40]),
+      chain("i", DOT_STOPS, [String.raw`\biex\b`, 3], 60, [String.raw`(?:downloadstring|iwr|invoke-webrequest|irm)\b`, 17]),
+      chain("i", DOT_STOPS, [String.raw`downloadstring\(`, 15], 200, [String.raw`\)\s{0,4}\|\s{0,4}iex`, 15]),
+    ],
     needs: (text) => PIPE_TO_SHELL_TAIL.test(text),
     grade: (_m, line, env, base) => {
       const s = byHost(line, env, base, base);
@@ -39,6 +57,7 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["curl", "wget", "invoke-webrequest", "iwr", "urlretrieve"],
     re: /\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b(?=([^\n;&|]{0,300}))\1(?:&&|;|\|\|)\s{0,4}(?:sudo\s{1,4})?(?:chmod\s{1,4}(?:[ugoa]{0,3}\+x|[0-7]{3,4})|\.\/[\w.-]{1,80}|open\s{1,4}[\w./-]{1,80}|start-process|hdiutil\s{1,4}attach|installer\s{1,4}-pkg)/i,
     why: "Downloading a file and running it in one go executes an unreviewed binary; publish it in the repository or use a package manager.",
+    chains: [chain("i", "\n;&|", [String.raw`\b(?:curl|wget|invoke-webrequest|iwr|urlretrieve)\b`, 17], 300, [RUN_TAIL, 200])],
     needs: (text) => RUN_AFTER.test(text),
     grade: (_m, line, env, base) => byHost(line, env, base, base),
     facts: ["network", "downloads-file", "makes-executable"],
@@ -50,8 +69,18 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["http", "curl", "wget", "download", "iwr", "invoke-webrequest"],
     re: /\b(?:curl|wget|iwr|invoke-webrequest|download\w{0,4}|fetch|get|install|grab|urlretrieve|urlopen|requests\.get)\b[^\n]{0,200}?(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}[:/])|(?:https?|ftp):\/\/[^\s"'`<>)]{1,200}\.(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|bat|cmd|ps1|vbs|jar|bin|sh|command)\b/i,
     why: "This fetches a file from a bare IP address, a paste site, a URL shortener or an anonymous file host, where install lures live; host it with the project or link the vendor's own site.",
+    chains: [
+      chain(
+        "i",
+        "\n",
+        [String.raw`\b(?:curl|wget|iwr|invoke-webrequest|download\w{0,4}|fetch|get|install|grab|urlretrieve|urlopen|requests\.get)\b`, 17],
+        200,
+        [String.raw`(?:https?:\/\/|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}[:/])`, 16],
+      ),
+      chain("i", URL_STOPS, [String.raw`(?:https?|ftp):\/\/`, 8], 200, [String.raw`\.${ARCHIVE_EXT}\b`, 9]),
+    ],
     // The grade keeps only lure hosts: a line without one cannot give a hit (minified code says "get" often).
-    needs: (text, env) => LURE_HOSTS.has(worstHost(text, env.owner) ?? "unknown"),
+    needs: (text, env) => /:\/\/|\d[:/]/.test(text) && LURE_HOSTS.has(worstHost(text, env.owner) ?? "unknown"),
     grade: (_m, line, env, base) => {
       const host = worstHost(line, env.owner);
       if (host !== "ip" && host !== "lure" && host !== "collector") return null;
@@ -70,6 +99,20 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: [".exe", ".zip", ".dmg", ".pkg", ".msi", ".rar", ".7z", ".appimage", ".scr", ".jar", ".bin", ".tar.gz", ".tgz"],
     re: /\b(?:required|requires?|prerequisites?|must (?:first )?(?:install|download|run)|need to (?:install|download)|before (?:using|running)|download (?:and (?:install|run|extract))|install the (?:helper|agent|utility|driver|runtime|dependency|tool))\b[^\n]{0,300}?(?:https?|ftp):\/\/[^\s"'`<>)]{1,200}\.(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|jar|bin|tar\.gz|tgz)\b/i,
     why: "The skill asks for a prerequisite binary or archive from outside a package manager or vendor site; publish it with the project or install it from its vendor.",
+    chains: [
+      chain(
+        "i",
+        ["\n", URL_STOPS],
+        [
+          String.raw`\b(?:required|requires?|prerequisites?|must (?:first )?(?:install|download|run)|need to (?:install|download)|before (?:using|running)|download (?:and (?:install|run|extract))|install the (?:helper|agent|utility|driver|runtime|dependency|tool))\b`,
+          30,
+        ],
+        300,
+        [String.raw`(?:https?|ftp):\/\/`, 8],
+        200,
+        [String.raw`\.(?:exe|zip|dmg|pkg|msi|rar|7z|appimage|scr|jar|bin|tar\.gz|tgz)\b`, 9],
+      ),
+    ],
     grade: (_m, line, env, base) => byHost(line, env, base, base),
     facts: ["network"],
   },
@@ -80,6 +123,22 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     keys: ["password", "passphrase", "pwd", "unzip", "7z", "unrar"],
     re: /\bunzip\s[^\n]{0,60}-P\s{0,2}\S|\b7za?\s{1,4}[xe]\b[^\n]{0,100}\s-p\S|\bunrar\s[^\n]{0,40}-p\S|\b(?:zip|rar|7z|archive)\b[^\n]{0,80}\b(?:password|passphrase|pass|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]?\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}|\b(?:password|passphrase|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]\s{0,3}["'`*]{0,2}[\w@#$!-]{1,40}["'`*]{0,2}[^\n]{0,80}\b(?:zip|rar|7z|archive|extract\w{0,3})\b/i,
     why: "A password-protected archive hides its contents from scanners, the lure's signature move; ship the files unpacked.",
+    chains: [
+      chain("i", "\n", [String.raw`\bunzip\s`, 6], 60, [String.raw`-P\s{0,2}\S`, 5]),
+      chain("i", "\n", [String.raw`\b7za?\s{1,4}[xe]\b`, 8], 100, [String.raw`\s-p\S`, 4]),
+      chain("i", "\n", [String.raw`\bunrar\s`, 6], 40, [String.raw`-p\S`, 3]),
+      chain("i", "\n", [String.raw`\b(?:zip|rar|7z|archive)\b`, 7], 80, [
+        String.raw`\b(?:password|passphrase|pass|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]?\s{0,3}["'\`*]{0,2}[\w@#$!-]{1,40}`,
+        70,
+      ]),
+      chain(
+        "i",
+        "\n",
+        [String.raw`\b(?:password|passphrase|pwd)\b\s{0,3}(?:is\s{1,3})?[:=]\s{0,3}["'\`*]{0,2}[\w@#$!-]{1,40}["'\`*]{0,2}`, 70],
+        80,
+        [String.raw`\b(?:zip|rar|7z|archive|extract\w{0,3})\b`, 10],
+      ),
+    ],
     // With a download from anywhere but a vendor or the project itself on the same line, it is the lure itself.
     grade: (_m, line, env, base) => {
       const host = worstHost(line, env.owner);

@@ -1,5 +1,6 @@
 // What a skill does to the machine: staying on it (persistence), letting someone in (backdoors, reverse
 // shells) and destroying data.
+import { chain } from "../spans.js";
 import type { Rule } from "../types.js";
 
 /** The same line fetches or runs something remote: what turns a scheduler entry into an implant. */
@@ -23,6 +24,14 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["nc ", "ncat", "netcat", "mkfifo", "socat", "nc.exe"],
     re: /\b(?:nc|ncat|netcat)(?:\.exe)?\b[^\n]{0,100}\s-(?:e|c)\s{0,4}["']?\S{0,20}(?:sh|bash|cmd(?:\.exe)?|powershell)\b|\bmkfifo\b[^\n]{0,160}\b(?:nc|ncat|netcat|openssl\s{1,4}s_client)\b|\bsocat\b[^\n]{0,120}\bexec:[^\n]{0,40}(?:sh|bash)\b/i,
     why: "Netcat or socat wired to a shell gives a remote machine a shell on the user's computer; remove it.",
+    chains: [
+      chain("i", "\n", [String.raw`\b(?:nc|ncat|netcat)(?:\.exe)?\b`, 10], 100, [
+        String.raw`\s-(?:e|c)\s{0,4}["']?\S{0,20}(?:sh|bash|cmd(?:\.exe)?|powershell)\b`,
+        40,
+      ]),
+      chain("i", "\n", [String.raw`\bmkfifo\b`, 6], 160, [String.raw`\b(?:nc|ncat|netcat|openssl\s{1,4}s_client)\b`, 20]),
+      chain("i", "\n", [String.raw`\bsocat\b`, 5], 120, [String.raw`\bexec:`, 5], 40, [String.raw`(?:sh|bash)\b`, 4]),
+    ],
     facts: ["sends-data", "network"],
   },
   {
@@ -32,6 +41,15 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["dup2", "pty.spawn", "tcpclient", "getstream"],
     re: /\bsocket\b[^\n]{0,300}\bdup2\b[^\n]{0,300}(?:\/bin\/\w{0,4}sh|pty\.spawn|subprocess)|\bdup2\b[^\n]{0,300}\bpty\.spawn\b|\bNet\.Sockets\.TCPClient\b[^\n]{0,400}\bGetStream\b|\bTCPClient\b[^\n]{0,400}\biex\b/i,
     why: "A socket wired to a shell's input and output is a reverse shell; remove it.",
+    chains: [
+      chain("i", "\n", [String.raw`\bsocket\b`, 6], 300, [String.raw`\bdup2\b`, 4], 300, [
+        String.raw`(?:\/bin\/\w{0,4}sh|pty\.spawn|subprocess)`,
+        14,
+      ]),
+      chain("i", "\n", [String.raw`\bdup2\b`, 4], 300, [String.raw`\bpty\.spawn\b`, 9]),
+      chain("i", "\n", [String.raw`\bNet\.Sockets\.TCPClient\b`, 21], 400, [String.raw`\bGetStream\b`, 9]),
+      chain("i", "\n", [String.raw`\bTCPClient\b`, 9], 400, [String.raw`\biex\b`, 3]),
+    ],
     facts: ["sends-data", "network"],
   },
   {
@@ -144,6 +162,15 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["dd ", "mkfs", "shred", "diskutil", "format ", "wipefs", "cipher"],
     re: /\bdd\s[^\n]{0,60}\bof=\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z]|mmcblk\d)|\bmkfs(?:\.\w{1,8})?\s[^\n]{0,30}\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z])|\bshred\s[^\n]{0,40}\/dev\/|\bdiskutil\s{1,4}(?:eraseDisk|secureErase|zeroDisk|randomDisk)\b|\bformat\s{1,4}[a-z]:\s{0,2}\/[qy]|\bwipefs\s{1,4}-a\b|\bcipher\s{1,4}\/w:/i,
     why: "This wipes a disk; a skill should never erase devices.",
+    chains: [
+      chain("i", "\n", [String.raw`\bdd\s`, 3], 60, [String.raw`\bof=\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z]|mmcblk\d)`, 20]),
+      chain("i", "\n", [String.raw`\bmkfs(?:\.\w{1,8})?\s`, 14], 30, [String.raw`\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z])`, 12]),
+      chain("i", "\n", [String.raw`\bshred\s`, 6], 40, [String.raw`\/dev\/`, 5]),
+      chain("i", "", [
+        String.raw`\bdiskutil\s{1,4}(?:eraseDisk|secureErase|zeroDisk|randomDisk)\b|\bformat\s{1,4}[a-z]:\s{0,2}\/[qy]|\bwipefs\s{1,4}-a\b|\bcipher\s{1,4}\/w:`,
+        30,
+      ]),
+    ],
     grade: (_m, line, _env, base) => (/\bdd\s/.test(line) && !/if=\/dev\/(?:zero|u?random)/.test(line) ? "medium" : base),
     facts: ["deletes"],
   },
@@ -154,6 +181,13 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["find ", "del ", "remove-item"],
     re: /\bfind\s{1,4}(?:\/|~|\$HOME|\$\{HOME\})\s[^\n]{0,120}(?:-delete\b|-exec\s{1,4}rm\b)|\bdel\s{1,4}(?:\/[sfq]\s{1,4}){1,3}[a-z]:\\|\bRemove-Item\s{1,4}-Recurse\s{1,4}-Force\s{1,4}(?:C:\\|~|\$env:USERPROFILE)/i,
     why: "Deleting files across the whole disk or home folder destroys data the skill does not own; limit deletes to the skill's own files.",
+    chains: [
+      chain("i", "\n", [String.raw`\bfind\s{1,4}(?:\/|~|\$HOME|\$\{HOME\})\s`, 16], 120, [String.raw`(?:-delete\b|-exec\s{1,4}rm\b)`, 12]),
+      chain("i", "", [
+        String.raw`\bdel\s{1,4}(?:\/[sfq]\s{1,4}){1,3}[a-z]:\\|\bRemove-Item\s{1,4}-Recurse\s{1,4}-Force\s{1,4}(?:C:\\|~|\$env:USERPROFILE)`,
+        80,
+      ]),
+    ],
     facts: ["deletes"],
   },
   {
@@ -163,6 +197,7 @@ export const SYSTEM_RULES: Rule[] = [
     keys: ["--force", " -f"],
     re: /\bgit\s{1,4}push\s[^\n]{0,80}(?:--force(?!-with-lease)\b|\s-f\b)/,
     why: "A force push rewrites shared history others depend on; prefer --force-with-lease on your own branch.",
+    chains: [chain("", "\n", [String.raw`\bgit\s{1,4}push\s`, 13], 80, [String.raw`(?:--force(?!-with-lease)\b|\s-f\b)`, 8])],
   },
   {
     id: "deletes-files",
