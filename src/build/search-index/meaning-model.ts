@@ -55,7 +55,7 @@ const scriptOf = (key: string): number => {
 };
 
 /** A word worth relating: at least 2 characters and not only digits (versions, counts, years). */
-const isWord = (key: string): boolean => !key.startsWith("\u0001") && key.length >= 2 && !/^[\p{N}._-]+$/u.test(key);
+export const isWord = (key: string): boolean => !key.startsWith("\u0001") && key.length >= 2 && !/^[\p{N}._-]+$/u.test(key);
 
 export interface MeaningStats {
   documents: number;
