@@ -22,15 +22,7 @@ import { type MeaningManifest, SearchManifest } from "../src/contract/search-man
 import { readDataset } from "../src/dataset/files.js";
 import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
-import {
-  KNOWN_ANSWERS,
-  type KnownAnswer,
-  NESTED_ANSWERS,
-  PARAPHRASE_ANSWERS,
-  PARAPHRASE_MORE,
-  PARAPHRASE_THIRD,
-  TYPO_ANSWERS,
-} from "../src/node/known-answers.js";
+import { ANSWER_TABLES, PARAPHRASE_ANSWERS, PARAPHRASE_MORE, PARAPHRASE_THIRD } from "../src/node/known-answers.js";
 import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { executeQuery } from "../src/search/engine.js";
 import { NO_FILTERS, searchColumns } from "../src/search/filter.js";
@@ -42,14 +34,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { work: { type: "string", default: join(tmpdir(), "skills-lexicon-bench") } } });
 const TOP = 5;
 
-const TABLES: [label: string, answers: readonly KnownAnswer[], top: number][] = [
-  ["the dataset's known answers (first)", KNOWN_ANSWERS, 1],
-  ["typo'd distinctive names (first)", TYPO_ANSWERS, 1],
-  ["nested skills of collections (first)", NESTED_ANSWERS, 1],
-  ["paraphrases (top 5)", PARAPHRASE_ANSWERS, TOP],
-  ["paraphrases, second set (top 5)", PARAPHRASE_MORE, TOP],
-  ["paraphrases, third set (top 5)", PARAPHRASE_THIRD, TOP],
-];
+const TABLES = ANSWER_TABLES;
 
 /** The related-terms shards a site lists, and their bytes. */
 function relatedBytes(site: string, meaning: MeaningManifest): number {

@@ -25,15 +25,7 @@ import { bodyStart } from "../src/contract/skill-body.js";
 import { readDataset } from "../src/dataset/files.js";
 import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
-import {
-  KNOWN_ANSWERS,
-  type KnownAnswer,
-  NESTED_ANSWERS,
-  PARAPHRASE_ANSWERS,
-  PARAPHRASE_MORE,
-  PARAPHRASE_THIRD,
-  TYPO_ANSWERS,
-} from "../src/node/known-answers.js";
+import { ANSWER_TABLES } from "../src/node/known-answers.js";
 import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { executeQuery } from "../src/search/engine.js";
 import { NO_FILTERS, searchColumns } from "../src/search/filter.js";
@@ -312,14 +304,7 @@ async function main() {
   const idf = Float64Array.from(vocabulary, (t) => Math.log(docs.length / files.get(t)!));
   console.log(`${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words, ${DIMS} dimensions`);
 
-  const sets: [string, KnownAnswer[], number][] = [
-    ["the dataset's known answers", KNOWN_ANSWERS, 1],
-    ["typo'd distinctive names", TYPO_ANSWERS, 1],
-    ["nested skills of collections", NESTED_ANSWERS, 1],
-    ["paraphrases, first set", PARAPHRASE_ANSWERS, 5],
-    ["paraphrases, second set", PARAPHRASE_MORE, 5],
-    ["paraphrases, third set", PARAPHRASE_THIRD, 5],
-  ];
+  const sets = ANSWER_TABLES;
   const engine = await engineAnswers(
     work,
     data,

@@ -145,3 +145,16 @@ export const PARAPHRASE_THIRD: KnownAnswer[] = [
   ["write a toy compiler or ray tracer yourself to see how they work inside", ["0Sakura721/build-your-own-x-skill"]],
   ["let my bot hold bitcoin and ether and swap them on its own", ["Frankyfliu/openclaw-coinbase-agentic-wallet"]],
 ];
+
+/**
+ * Every table the meaning experiments score, with how deep an answer counts: first for the known-answer
+ * tiers (they must not move), the top 5 for the paraphrase sets.
+ */
+export const ANSWER_TABLES: readonly [label: string, answers: readonly KnownAnswer[], top: number][] = [
+  ["the dataset's known answers (first)", KNOWN_ANSWERS, 1],
+  ["typo'd distinctive names (first)", TYPO_ANSWERS, 1],
+  ["nested skills of collections (first)", NESTED_ANSWERS, 1],
+  ["paraphrases (top 5)", PARAPHRASE_ANSWERS, 5],
+  ["paraphrases, second set (top 5)", PARAPHRASE_MORE, 5],
+  ["paraphrases, third set (top 5)", PARAPHRASE_THIRD, 5],
+];
