@@ -7,11 +7,10 @@
 // known-answer table (expected first) and the three paraphrase sets (expected in the top 5) on both
 // sites in both search modes, and reports the shards' bytes and the lexicon's time. Writes
 // bench/results/meaning-lexicon.md.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "../src/build/build.js";
 import { directorySink } from "../src/build/output.js";
 import { PostingCollector } from "../src/build/search-index/collect-postings.js";
 import { readWordNet } from "../src/build/search-index/lexicon-wordnet.js";
@@ -20,15 +19,14 @@ import { writeMeaning } from "../src/build/search-index/meaning-pass.js";
 import { DATA_PREFIX } from "../src/contract/paths.js";
 import { type MeaningManifest, SearchManifest } from "../src/contract/search-manifest.js";
 import { readDataset } from "../src/dataset/files.js";
-import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
 import { ANSWER_TABLES, PARAPHRASE_ANSWERS, PARAPHRASE_MORE, PARAPHRASE_THIRD } from "../src/node/known-answers.js";
-import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { executeQuery } from "../src/search/engine.js";
 import { NO_FILTERS, searchColumns } from "../src/search/filter.js";
 import { parseQuery } from "../src/search/query.js";
 import { SearchIndex } from "../src/search/resolve.js";
 import { machineLine, table } from "./support/machine.js";
+import { sharedDatasetSite } from "./support/shared-site.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { work: { type: "string", default: join(tmpdir(), "skills-lexicon-bench") } } });
@@ -63,17 +61,10 @@ async function measure(site: string, mode: "keyword" | "default") {
 }
 
 async function main() {
-  if (!sharedDatasetPresent()) {
-    console.log("no shared dataset; nothing to measure");
-    return;
-  }
-  const work = values.work!;
-  mkdirSync(work, { recursive: true });
-  const data = join(work, "data");
-  const site = join(work, "site");
-  const lexiconSite = join(work, "site-lexicon");
-  if (!existsSync(join(data, "skills.jsonl"))) await convertSharedDataset(data);
-  if (builtSite(site).state !== "current") await build({ dataDir: data, outDir: site });
+  const shared = await sharedDatasetSite(values.work!);
+  if (!shared) return;
+  const { data, site } = shared;
+  const lexiconSite = join(values.work!, "site-lexicon");
 
   // The meaning pass's input, collected as the build's first pass collects it.
   const { records } = await readDataset(data);

@@ -6,13 +6,11 @@
 // words) in both search modes, keyword and default (meaning on), with the default typo mode; and
 // reports hits, result totals and index work. Writes bench/results/relevance.md. The site built in
 // the work folder is reused while its format is current.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "../src/build/build.js";
 import { SearchManifest } from "../src/contract/search-manifest.js";
-import { builtSite } from "../src/node/built-site.js";
 import { folderStore } from "../src/node/folder-assets.js";
 import {
   KNOWN_ANSWERS,
@@ -22,33 +20,22 @@ import {
   PARAPHRASE_THIRD,
   TYPO_ANSWERS,
 } from "../src/node/known-answers.js";
-import { convertSharedDataset, sharedDatasetPresent } from "../src/node/shared-dataset.js";
 import { executeQuery } from "../src/search/engine.js";
 import { NO_FILTERS, searchColumns } from "../src/search/filter.js";
 import { parseQuery } from "../src/search/query.js";
 import { SearchIndex, type TypoMode } from "../src/search/resolve.js";
 import { machineLine, percentile, table } from "./support/machine.js";
+import { sharedDatasetSite } from "./support/shared-site.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { work: { type: "string", default: join(tmpdir(), "skills-relevance-bench") } } });
 const MODES: TypoMode[] = ["off", "missing", "always"];
 
 async function main() {
-  if (!sharedDatasetPresent()) {
-    console.log("no shared dataset; nothing to measure");
-    return;
-  }
-  const work = values.work!;
-  mkdirSync(work, { recursive: true });
-  const data = join(work, "data");
-  const site = join(work, "site");
-  if (!existsSync(join(data, "skills.jsonl"))) await convertSharedDataset(data);
   // A site left by an earlier run is reused only if the current code can read it.
-  const built = builtSite(site);
-  if (built.state !== "current") {
-    console.log(built.state === "missing" ? `building ${site}` : `rebuilding ${site}: ${built.why}`);
-    await build({ dataDir: data, outDir: site });
-  }
+  const shared = await sharedDatasetSite(values.work!);
+  if (!shared) return;
+  const { site } = shared;
   const store = folderStore(site, 256 * 1024 * 1024);
   const manifest = SearchManifest.parse((await store.manifest()).search);
   const columns = await store.columns(searchColumns(NO_FILTERS));
