@@ -79,6 +79,12 @@ export interface BuildOptions {
   /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
   workers?: number;
   /**
+   * Skills per run of a first-pass worker's index parts, written to disk as it goes (default
+   * stream-pass.ts RUN_SKILLS); tests set small ones so a small dataset writes several runs. Any
+   * count builds the same bytes.
+   */
+  runSkills?: number;
+  /**
    * The build cache (src/build/cache/, docs/SCALE.md "Incremental builds"): with it, a build reuses
    * what the cache holds of every unchanged skill and the shards that hold none changed, and leaves
    * the cache for the next build; without it (the default for the library), every build is full.
@@ -179,6 +185,7 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
       stats: statsFile,
       search: options.search ?? true,
       reviews: trustReviews.reviews,
+      ...(options.runSkills === undefined ? {} : { runSkills: options.runSkills }),
       progress: (records) => {
         if (records >= shown + 10_000) log(`  read ${(shown = records)} skills`);
       },

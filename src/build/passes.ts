@@ -6,7 +6,7 @@ import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import type { TrustMark } from "./scan-record.js";
-import { PostingIndex } from "./search-index/collect-postings.js";
+import { PartMerger, PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
 import { readPart } from "./search-index/part-file.js";
 import { type LineMark, type PartFile, type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
@@ -80,19 +80,23 @@ export interface SpilledIndexes {
   documents: number;
 }
 
-const readParts = (files: readonly (PartFile & { first: number })[]) =>
-  Promise.all(files.map(async ({ file, first }) => Object.assign(await readPart(file), { first })));
+/** The parts in `files` merged, read one at a time: each run's keys are let go once mapped (PartMerger). */
+async function mergeParts(files: readonly (PartFile & { first: number })[]): Promise<PostingIndex> {
+  const merger = new PartMerger();
+  for (const { file, first } of files) merger.add(Object.assign(await readPart(file), { first }));
+  return merger.finish();
+}
 
 /** The search postings of `pass`, read back from its part files if need be. */
 export async function loadPostings(pass: Pick<FirstPass, "postings" | "spilled">): Promise<PostingIndex | null> {
   if (pass.postings || !pass.spilled || pass.spilled.postings.length === 0) return pass.postings;
-  return PostingIndex.fromParts(await readParts(pass.spilled.postings));
+  return mergeParts(pass.spilled.postings);
 }
 
 /** The meaning corpus of `pass`, read back from its part files if need be. */
 export async function loadMeaning(pass: Pick<FirstPass, "meaning" | "spilled">): Promise<MeaningCorpus | null> {
   if (pass.meaning || !pass.spilled || pass.spilled.meaning.length === 0) return pass.meaning;
-  return { files: PostingIndex.fromParts(await readParts(pass.spilled.meaning)), documents: pass.spilled.documents };
+  return { files: await mergeParts(pass.spilled.meaning), documents: pass.spilled.documents };
 }
 
 export interface FirstPassOptions {
@@ -103,6 +107,8 @@ export interface FirstPassOptions {
   stats: PassInput["stats"];
   search: boolean;
   reviews: PassInput["reviews"];
+  /** Skills per run of a worker's index parts (default stream-pass.ts RUN_SKILLS); any count builds the same bytes. */
+  runSkills?: number;
   /** Called with the records read so far over every range. */
   progress: (records: number) => void;
 }
@@ -120,6 +126,7 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
       stats: options.stats,
       search: options.search,
       reviews: options.reviews,
+      ...(options.runSkills === undefined ? {} : { runSkills: options.runSkills }),
     }),
   );
   // Each range's slim records and summaries, in batches as its worker hands them over, then its result's.
@@ -159,15 +166,19 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
     // treated as unsorted, the file is sorted and its duplicates left out before the pass runs again.
     if (!result.sorted || (first && last && skillKey(first.owner, first.repo) <= skillKey(last.owner, last.repo))) sorted = false;
     if (result.postings) result.postings.first = records.length;
-    const { postings: postingsFile, meaning: meaningFile } = result.partFiles ?? {};
-    if (postingsFile) spilled.postings.push({ ...postingsFile, first: records.length });
+    // A worker's runs, in order: each starts where the one before ends.
+    let ordinal = records.length;
+    for (const file of result.partFiles?.postings ?? []) {
+      spilled.postings.push({ ...file, first: ordinal });
+      ordinal += file.count;
+    }
     if (result.meaning) {
       result.meaning.first = documents;
       documents += result.meaning.count;
     }
-    if (meaningFile) {
-      spilled.meaning.push({ ...meaningFile, first: documents });
-      documents += meaningFile.count;
+    for (const file of result.partFiles?.meaning ?? []) {
+      spilled.meaning.push({ ...file, first: documents });
+      documents += file.count;
     }
     for (const batch of batches[part]!.splice(0)) {
       for (const r of batch.records) records.push(r);

@@ -33,6 +33,8 @@ export interface PassInput {
   search: boolean;
   /** Every maintainer review of data/trust-reviews.jsonl (src/build/trust-reviews.ts). */
   reviews: TrustReviewRecord[];
+  /** Skills per run of the index parts, when runs are handed over (runPass's `onRun`; default RUN_SKILLS). */
+  runSkills?: number;
 }
 
 export interface PassResult {
@@ -59,7 +61,7 @@ export interface PassResult {
    * Set by a worker thread (build-worker.ts) that wrote its parts to disk (search-index/part-file.ts)
    * instead of posting them: `postings` and `meaning` are then null, and these say where they are.
    */
-  partFiles?: { postings?: PartFile; meaning?: PartFile };
+  partFiles?: { postings: PartFile[]; meaning: PartFile[] };
 }
 
 /** A collector's part written to disk: the file and how many skills (or documents) it holds. */
@@ -118,17 +120,35 @@ export function renderOrReport(
 const BATCH = 1000;
 
 /**
+ * Skills per run of a worker's index parts: its postings and meaning collectors are handed over
+ * (and written to disk) every this many skills and start afresh, so what a worker holds does not
+ * grow with its range (at 1M skills a range's parts were gigabytes). About 100 MB of collectors per
+ * run on realistic skills; more runs cost only each run's keys written again, merged when read.
+ */
+export const RUN_SKILLS = 25_000;
+
+/** A run's index parts: the search postings and the meaning model's documents of its skills. */
+export interface PassRun {
+  postings: CollectedPart | null;
+  meaning: CollectedPart | null;
+}
+
+/**
  * Runs the pass over `input.range`. With `onBatch`, the slim records and summaries are handed over
- * every BATCH records (with the progress) and the result holds only the last ones.
+ * every BATCH records (with the progress) and the result holds only the last ones. With `onRun`, the
+ * index parts are handed over every `input.runSkills` skills (each run's ordinals and documents
+ * from 0 within the run) and the result's are the last run's.
  */
 export async function runPass(
   input: PassInput,
   progress: (records: number) => void,
   onBatch?: (batch: PassBatch) => void,
+  onRun?: (run: PassRun) => void,
 ): Promise<PassResult> {
   const spill = new SpillWriter(input.spillDir, input.part, input.groups);
-  const collector = input.search ? new PostingCollector(FIELDS.length) : null;
-  const meaning = input.search ? new PostingCollector(MEANING_FIELDS) : null;
+  let collector = input.search ? new PostingCollector(FIELDS.length) : null;
+  let meaning = input.search ? new PostingCollector(MEANING_FIELDS) : null;
+  const runSkills = Math.max(1, input.runSkills ?? RUN_SKILLS);
   let records: SlimRecord[] = [];
   let summaries: string[] = [];
   let marks: TrustMark[] = [];
@@ -165,6 +185,11 @@ export async function runPass(
       summaries.push(summary);
       marks.push(trustMark(trust));
       lineMarks.push({ hash: lineHash(line), texts: entries.texts.map(([k]) => fnv1a(k)), textBytes: entries.textBytes });
+      if (onRun && collector && meaning && collector.count >= runSkills) {
+        onRun({ postings: collector.part(), meaning: meaning.part() });
+        collector = new PostingCollector(FIELDS.length);
+        meaning = new PostingCollector(MEANING_FIELDS);
+      }
       if (++count % BATCH === 0) {
         if (onBatch) {
           onBatch({ records, summaries, marks, lineMarks });

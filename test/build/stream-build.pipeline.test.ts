@@ -1,5 +1,5 @@
 // The streaming build: the same dataset builds the same bytes and counts the same files whatever the
-// worker count, whether or not skills.jsonl is in key order; a bad line in any worker's range is
+// worker count and the size of the workers' runs of index parts, whether or not skills.jsonl is in key order; a bad line in any worker's range is
 // skipped and reported with its line in the file; nothing is left of the spill files.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
@@ -56,6 +56,17 @@ describe("the streaming build", () => {
       const { largest: _a, ...counts } = other.output;
       const { largest: _b, ...expected } = report.output;
       expect(counts).toEqual(expected);
+    }
+    // Workers that write their index parts in runs of a few skills build the same bytes (with runs of
+    // one skill, every range ends on a run's boundary: its last run is empty).
+    for (const [workers, runSkills] of [
+      [2, 7],
+      [3, 13],
+      [2, 1],
+    ] as const) {
+      const out = join(root, `site-${workers}-runs-${runSkills}`);
+      await build({ dataDir, outDir: out, page: false, workers, runSkills });
+      expectSameTree(one, out);
     }
     const again = await build({ dataDir, outDir: join(root, "site-2"), page: false, workers: 2 });
     expect(again.output.written).toBe(0);

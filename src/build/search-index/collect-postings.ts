@@ -91,15 +91,9 @@ export class PostingIndex {
    */
   static fromParts(parts: readonly CollectedPart[]): PostingIndex {
     if (parts.length === 0) throw new Error("no parts to merge");
-    const fieldCount = parts[0]!.fields.length;
-    let next = parts[0]!.first;
-    for (const part of parts) {
-      if (part.fields.length !== fieldCount) throw new Error(`expected ${fieldCount} fields, got ${part.fields.length}`);
-      if (part.first !== next) throw new Error(`part starts at ordinal ${part.first}, expected ${next}`);
-      next += part.count;
-    }
-    const { keyList, remaps } = mergeKeys(parts);
-    return invert(keyList, parts, remaps);
+    const merger = new PartMerger();
+    for (const part of parts) merger.add(part);
+    return merger.finish();
   }
 
   constructor(
@@ -176,26 +170,45 @@ export class PostingIndex {
 }
 
 /**
- * Every key of the parts once, in order of first sight, and each part's local ids mapped to it. Its
- * own function, so the table from key to id is garbage before the inversion allocates.
+ * Merges parts handed in one at a time, in ordinal order (each starting where the one before ends),
+ * into the index one collector over all their skills gives. Each part's keys are mapped to the
+ * merged ids as it arrives and then let go, so a first pass written in many bounded runs
+ * (stream-pass.ts) never has every run's copy of a common key in memory at once: only the logs wait
+ * for the inversion. Keys get ids in order of first sight, as one collector would give them.
  */
-function mergeKeys(parts: readonly CollectedPart[]): { keyList: string[]; remaps: Uint32Array[] } {
-  const ids = new Map<string, number>();
-  const keyList: string[] = [];
-  const remaps = parts.map((part) => {
+export class PartMerger {
+  private ids = new Map<string, number>();
+  private readonly keyList: string[] = [];
+  private readonly parts: CollectedPart[] = [];
+  private readonly remaps: Uint32Array[] = [];
+  private next: number | undefined;
+  private fieldCount: number | undefined;
+
+  add(part: CollectedPart): void {
+    this.fieldCount ??= part.fields.length;
+    if (part.fields.length !== this.fieldCount) throw new Error(`expected ${this.fieldCount} fields, got ${part.fields.length}`);
+    if (this.next !== undefined && part.first !== this.next) throw new Error(`part starts at ordinal ${part.first}, expected ${this.next}`);
+    this.next = part.first + part.count;
     const remap = new Uint32Array(part.keys.length);
     part.keys.forEach((key, local) => {
-      let id = ids.get(key);
+      let id = this.ids.get(key);
       if (id === undefined) {
-        id = keyList.length;
-        ids.set(key, id);
-        keyList.push(key);
+        id = this.keyList.length;
+        this.ids.set(key, id);
+        this.keyList.push(key);
       }
       remap[local] = id;
     });
-    return remap;
-  });
-  return { keyList, remaps };
+    this.parts.push({ ...part, keys: [] });
+    this.remaps.push(remap);
+  }
+
+  /** The merged index; the merger is spent (its table from key to id is let go before the inversion allocates). */
+  finish(): PostingIndex {
+    if (this.parts.length === 0) throw new Error("no parts to merge");
+    this.ids = new Map();
+    return invert(this.keyList, this.parts, this.remaps);
+  }
 }
 
 /** The size of the union of two sorted lists, written to `out` when given (nothing allocated). */

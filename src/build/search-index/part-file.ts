@@ -4,6 +4,7 @@
 // meaning model is done (at 1M skills each is 1-2 GB). Format: magic, header length, a JSON header
 // (first ordinal, count, keys, each field's log length), 4-byte padding, then per field its log
 // and its ends as little-endian u32 (the machine's order: a file never leaves the build).
+import { closeSync, openSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { CollectedPart } from "./collect-postings.js";
 
@@ -26,14 +27,20 @@ async function io(handle: Awaited<ReturnType<typeof open>>, bytes: Uint8Array, p
 
 const asBytes = (a: Uint32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
-/** Writes `part` to `file`; the part's logs are emptied as they are written. */
-export async function writePart(file: string, part: CollectedPart): Promise<void> {
+/** The magic, the JSON header and the padding that put the logs on a 4-byte boundary. */
+function headOf(part: CollectedPart): Buffer {
   const lengths = part.fields.map((f) => f.log.reduce((n, c) => n + c.length, 0));
   const header = Buffer.from(JSON.stringify({ first: part.first, count: part.count, keys: part.keys, lengths }), "utf8");
   const head = Buffer.alloc(8 + header.length + ((4 - ((8 + header.length) % 4)) % 4));
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(header.length, 4);
   header.copy(head, 8);
+  return head;
+}
+
+/** Writes `part` to `file`; the part's logs are emptied as they are written. */
+export async function writePart(file: string, part: CollectedPart): Promise<void> {
+  const head = headOf(part);
   const handle = await open(file, "w");
   try {
     let at = 0;
@@ -50,6 +57,27 @@ export async function writePart(file: string, part: CollectedPart): Promise<void
     }
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * writePart, blocking: for a first-pass worker that writes a run in the middle of its line loop
+ * (stream-pass.ts), where nothing else waits on its thread.
+ */
+export function writePartSync(file: string, part: CollectedPart): void {
+  const fd = openSync(file, "w");
+  try {
+    const all = (bytes: Uint8Array) => {
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, Math.min(STEP, bytes.length - done));
+    };
+    all(headOf(part));
+    for (const field of part.fields) {
+      for (const chunk of field.log) all(asBytes(chunk));
+      field.log = [];
+      all(asBytes(field.ends));
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
