@@ -5,6 +5,7 @@
 import { skillKey } from "../contract/key.js";
 import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
+import { RecordCompactor } from "./compact-record.js";
 import type { TrustMark } from "./scan-record.js";
 import { PartMerger, PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
@@ -131,6 +132,13 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
   );
   // Each range's slim records and summaries, in batches as its worker hands them over, then its result's.
   const batches: PassBatch[][] = ranges.map(() => []);
+  // Compacted as they arrive, so the clones a worker posts are garbage at once (compact-record.ts).
+  const compactor = new RecordCompactor();
+  const keep = (part: number, batch: PassBatch) => {
+    for (const r of batch.records) compactor.compact(r);
+    batch.marks = batch.marks.map((m) => compactor.mark(m));
+    batches[part]!.push(batch);
+  };
   const results = await Promise.all(
     inputs.map(async (input) => {
       const progress = (records: number) => {
@@ -141,8 +149,8 @@ export async function firstPass(options: FirstPassOptions): Promise<FirstPass> {
       const result =
         inputs.length === 1
           ? await runPass(input, progress)
-          : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => batches[input.part]!.push(batch));
-      batches[input.part]!.push({ records: result.records, summaries: result.summaries, marks: result.marks, lineMarks: result.lineMarks });
+          : await runInWorker<PassResult, PassBatch>("build-worker", input, progress, (batch) => keep(input.part, batch));
+      keep(input.part, { records: result.records, summaries: result.summaries, marks: result.marks, lineMarks: result.lineMarks });
       return result;
     }),
   );
