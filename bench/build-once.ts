@@ -1,6 +1,8 @@
 // One build in its own process, so the benchmark can read its peak memory: prints a JSON report.
-// Usage: npx tsx bench/build-once.ts --data DIR --out DIR [--no-search] [--workers N] [--cache DIR]
+// Usage: npx tsx bench/build-once.ts --data DIR --out DIR [--no-search] [--workers N] [--cache DIR] [--run-skills N]
 // With --cache, the build is incremental over the cache an earlier build left there (and leaves one).
+// --run-skills sets how many skills a first-pass worker collects before it writes a run of its index
+// parts (BuildOptions.runSkills): a very large one gives the old behaviour (one part per range).
 // Every log line is prefixed with the seconds since the start and the peak RSS and main-thread heap
 // since the line before (MB), so the report's `memory` says where the peak is.
 import { parseArgs } from "node:util";
@@ -14,6 +16,7 @@ const { values } = parseArgs({
     search: { type: "boolean", default: true },
     workers: { type: "string" },
     cache: { type: "string" },
+    "run-skills": { type: "string" },
   },
 });
 const sampler = memorySampler();
@@ -26,6 +29,7 @@ const report = await build({
   page: false,
   workers: values.workers === undefined ? undefined : Number(values.workers),
   cache: values.cache === undefined ? undefined : { dir: values.cache },
+  runSkills: values["run-skills"] === undefined ? undefined : Number(values["run-skills"]),
   log: (line) => {
     const span = sampler.mark(line.trim());
     process.stderr.write(`    [${span.at} s, rss ${span.peakRssMb}, heap ${span.peakHeapMb}] ${line}\n`);
