@@ -104,7 +104,7 @@ try {
   log(`[${n}] preparing: the repository crawled in, events recorded, the site built`);
   const first = await crawl("2026-11-21T09:00:00Z");
   if (first.problems.length > 0) throw new Error(first.problems.join("; "));
-  await recordEvents(dataDir, first.records, { now: new Date(first.report.finishedAt) });
+  await recordEvents(dataDir, first.records, { now: new Date(first.report.finishedAt), scope: first.scope });
   const full = await buildOnce(dataDir, siteDir);
   log(`[${n}] full build (baseline): ${seconds(full.millis)} s`);
 
@@ -122,7 +122,7 @@ try {
     throw new Error(`the crawl did not see the change: ${JSON.stringify(crawled.report.repositories)}`);
   const crawlMs = performance.now() - t0;
   const t1 = performance.now();
-  const events = await recordEvents(dataDir, crawled.records, { now: new Date(crawled.report.finishedAt) });
+  const events = await recordEvents(dataDir, crawled.records, { now: new Date(crawled.report.finishedAt), scope: crawled.scope });
   const eventsMs = performance.now() - t1;
   const tb = performance.now();
   const rebuilt = await buildOnce(dataDir, siteDir);

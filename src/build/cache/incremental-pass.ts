@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { fnv1a } from "../../contract/fnv.js";
 import { skillKey } from "../../contract/key.js";
+import { forEachByteLine } from "../../dataset/byte-lines.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../../dataset/files.js";
 import { type SlimRecord, slim } from "../../dataset/stream.js";
 import type { StatsFile } from "../../schemas/dataset.js";
@@ -23,7 +24,6 @@ import { collectSkill } from "../search-index/search-index.js";
 import { SpillWriter } from "../spill.js";
 import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
-import { forEachByteLine } from "./byte-lines.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
 import { indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
 

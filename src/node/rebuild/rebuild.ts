@@ -141,7 +141,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       summary.github = { requests: crawled.summary.requests.spent, remaining: crawled.summary.requests.remaining };
       if (crawled.problems.length > 0) throw new Error(`the crawl is not usable: ${crawled.problems.join("; ")}`);
       // The events of the crawl's changes travel with the staged dataset (see docs/EVENTS.md).
-      await recordEvents(stagingData, crawled.records, { now: new Date(crawled.report.finishedAt) });
+      await recordEvents(stagingData, crawled.records, { now: new Date(crawled.report.finishedAt), scope: crawled.scope });
       return `${r.total} skills: ${r.added} added, ${r.changed} updated, ${r.removed} removed, ${r.failed} failed; ${crawled.report.requests.total} GitHub requests`;
     });
 

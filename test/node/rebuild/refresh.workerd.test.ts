@@ -58,7 +58,7 @@ describe("a re-index asked for through the API, served after `rebuild --queued`"
       stderr: { write: () => true },
     });
     expect(crawled.problems).toEqual([]);
-    await recordEvents(data, crawled.records, { now: new Date(crawled.report.finishedAt) });
+    await recordEvents(data, crawled.records, { now: new Date(crawled.report.finishedAt), scope: crawled.scope });
     await build({ dataDir: data, outDir: site, sourcesFile, page: false });
     server = await startPagesDev({ siteDir: site, persistTo: state, vars: VARS });
   }, 180_000);
