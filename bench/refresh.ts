@@ -10,14 +10,13 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { readDataset } from "../src/dataset/files.js";
 import { recordEvents } from "../src/events/record.js";
 import { crawlFolder } from "../src/ingest/crawl-folder.js";
 import { buildRepos, loadSources } from "../src/node/github-fixture/model.js";
 import { startGitHubFixture } from "../src/node/github-fixture/server.js";
 import { startPagesDev } from "../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../src/node/project-root.js";
-import { smokeCheck } from "../src/node/rebuild/smoke.js";
+import { readSmokeDataset, smokeCheck } from "../src/node/rebuild/smoke.js";
 import { machineLine, table } from "./support/machine.js";
 
 const { values } = parseArgs({
@@ -129,11 +128,11 @@ try {
   // The process's start and exit count too: the run pays them.
   const buildWall = performance.now() - tb;
   const t2 = performance.now();
-  const dataset = await readDataset(dataDir);
+  const dataset = await readSmokeDataset(dataDir);
   const server = await startPagesDev({ siteDir });
   let served = false;
   try {
-    const checks = await smokeCheck(server.api, dataset);
+    const checks = await smokeCheck(server.api, dataset, crawled.records);
     const failed = checks.filter((c) => !c.ok);
     if (failed.length > 0) throw new Error(`smoke check failed: ${failed[0]!.path}: ${failed[0]!.problem}`);
     const detail = (await (await fetch(`${server.api}/skills/${NAME}`)).json()) as { data: { description: string } };

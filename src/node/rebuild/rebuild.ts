@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { cp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type BuildReport, build } from "../../build/build.js";
-import { badLines, readDataset } from "../../dataset/files.js";
+import { badLines } from "../../dataset/files.js";
 import { recordEvents } from "../../events/record.js";
 import { type CrawlFolderOptions, type CrawlFolderResult, crawlFolder } from "../../ingest/crawl-folder.js";
 import { exitCode, spawnTracked } from "../cli.js";
@@ -15,7 +15,7 @@ import { startPagesDev } from "../pages-dev.js";
 import { runWrangler } from "../wrangler.js";
 import { type ObjectStore, restoreDataset, saveDataset } from "./dataset-store.js";
 import type { QueuedRefresh, RefreshQueue } from "./refresh-queue.js";
-import { smokeCheck } from "./smoke.js";
+import { readSmokeDataset, smokeCheck } from "./smoke.js";
 import type { RebuildSummary, StageName, StageResult } from "./summary.js";
 import { swapFolder } from "./swap-folder.js";
 
@@ -170,10 +170,12 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     });
 
     await stage("smoke", async () => {
-      const dataset = await readDataset(stagingData);
+      const dataset = await readSmokeDataset(stagingData);
+      // A queued run's records are the ones it re-read: each is looked up too.
+      const changed = result.crawl?.scope ? result.crawl.records : [];
       const server = await startPagesDev({ siteDir: stagingSite });
       try {
-        const checks = await smokeCheck(server.api, dataset);
+        const checks = await smokeCheck(server.api, dataset, changed);
         const failed = checks.filter((c) => !c.ok);
         for (const c of failed) log(`  ${c.path}: ${c.problem}`);
         if (failed.length > 0)
