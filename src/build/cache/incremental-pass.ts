@@ -49,8 +49,12 @@ export interface Reuse {
   fresh: number;
   /** The index as stored for the next build (the cache's own when `same`). */
   postings: StoredIndex | null;
-  /** The meaning model's input, and whether it equals the cached one (its output is then the cached one). */
-  meaning: { stored: StoredIndex; same: boolean } | null;
+  /**
+   * The meaning model's input, and whether it equals the cached one (its output is then the cached
+   * one); the cached input, its number of files and where each of its files went (-1: re-read or
+   * gone), for an update of the cached model (meaning-update.ts).
+   */
+  meaning: { stored: StoredIndex; same: boolean; previous: StoredIndex; previousDocuments: number; oldDocTo: Int32Array } | null;
 }
 
 export type IncrementalPass = FirstPass & { reuse: Reuse };
@@ -186,7 +190,15 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         textHashes,
         fresh,
         postings,
-        meaning: meaningStored ? { stored: meaningSame ? cache.meaning! : meaningStored, same: meaningSame } : null,
+        meaning: meaningStored
+          ? {
+              stored: meaningSame ? cache.meaning! : meaningStored,
+              same: meaningSame,
+              previous: cache.meaning!,
+              previousDocuments: cache.state.documents,
+              oldDocTo,
+            }
+          : null,
       },
     };
   } finally {
