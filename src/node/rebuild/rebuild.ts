@@ -3,7 +3,7 @@
 // on staging copies; the dataset folder and the site folder are replaced only when every check
 // passed (and, with a deploy, once it succeeded), so a failed stage leaves the previous dataset,
 // site and deployment as they were.
-import { existsSync } from "node:fs";
+import { constants, existsSync } from "node:fs";
 import { cp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type BuildReport, build } from "../../build/build.js";
@@ -133,7 +133,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
 
     await stage("crawl", async () => {
       await rm(stagingData, { recursive: true, force: true });
-      if (existsSync(options.dataDir)) await cp(options.dataDir, stagingData, { recursive: true });
+      // A copy-on-write clone where the file system has them: the dataset is a gigabyte at 100k skills.
+      if (existsSync(options.dataDir)) await cp(options.dataDir, stagingData, { recursive: true, mode: constants.COPYFILE_FICLONE });
       const crawled = await crawlFolder({ ...crawlOptions, dataDir: stagingData, stderr: options.stderr });
       result.crawl = crawled;
       const r = crawled.report.repositories;
