@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { readDataset } from "../src/dataset/files.js";
 import { recordEvents } from "../src/events/record.js";
 import { crawlFolder } from "../src/ingest/crawl-folder.js";
 import { buildRepos, loadSources } from "../src/node/github-fixture/model.js";
@@ -109,7 +110,10 @@ try {
   log(`[${n}] preparing: the repository crawled in, events recorded, the site built`);
   const first = await crawl("2026-11-21T09:00:00Z");
   if (first.problems.length > 0) throw new Error(first.problems.join("; "));
-  await recordEvents(dataDir, first.records, { now: new Date(first.report.finishedAt), scope: first.scope });
+  // The event baseline and log a live directory has: every skill recorded once (the crawl of one
+  // repository derives its own events only; texts are not needed to derive).
+  const everything = await readDataset(dataDir, { texts: false });
+  await recordEvents(dataDir, everything.records, { now: new Date(first.report.finishedAt) });
   const full = await buildOnce(dataDir, siteDir);
   log(`[${n}] full build (baseline): ${seconds(full.millis)} s`);
 
