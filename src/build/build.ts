@@ -41,13 +41,14 @@ import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
+import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import { searchSkillsOf, writeSearchIndex } from "./search-index/search-index.js";
+import { NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
@@ -281,6 +282,8 @@ async function buildFrom(
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
+  // The meaning pass may run in a worker thread reading the spill folder: awaited before it goes.
+  let meaningDone: Promise<unknown> = Promise.resolve();
   try {
     let search: SearchManifest | null = null;
     let searchMillis = 0;
@@ -288,35 +291,27 @@ async function buildFrom(
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
     const indexed = read.postings !== null || read.spilled !== undefined;
     if (indexed) {
-      // The meaning model is a pass of its own (global: any file can change it), before the index that lists its shards.
-      let meaning: MeaningManifest | undefined;
-      read.meaning = await loadMeaning(read);
-      if (read.meaning) {
-        const m = performance.now();
-        // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
-        meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
-        if (meaning) log("the meaning model's input is unchanged: its shards are kept");
-        else {
-          log("building the meaning model");
-          meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
-        }
-        meaningMillis = performance.now() - m;
-        phase("meaning model");
-      }
-      const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
-      await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
-      read.meaning = null;
+      const meaningPass = await startMeaning(read, options, data, adopt, cache, log);
+      meaningDone = meaningPass.done;
+      if (!meaningPass.beside) phase("meaning model");
       log("building search index");
       const t = performance.now();
       read.postings = await loadPostings(read);
       if (!read.postings) throw new Error("the first pass left no search postings");
-      search = await writeSearchIndex(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), meaning);
+      const searchFiles = await writeSearchFiles(read.postings, written.searchSkills, data, (line) => log(`  ${line}`));
       searchMillis = performance.now() - t;
       phase("search index");
-    }
-    if (cache) {
-      // The meaning rows went out with the meaning pass, when there was an index (above).
-      if (!indexed) await cache.writeIndex(CACHE_FILES.meaning, null, 0);
+      if (cache) {
+        await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
+        phase("build cache: indexes");
+      }
+      read.postings = null;
+      const outcome = await meaningPass.done;
+      if (meaningPass.beside) phase("waiting for the meaning model");
+      meaningMillis = outcome.millis;
+      search = searchManifest(searchFiles, outcome.meaning ?? NO_MEANING);
+    } else if (cache) {
+      await cache.writeIndex(CACHE_FILES.meaning, null, 0);
       await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
       phase("build cache: indexes");
     }
@@ -396,9 +391,70 @@ async function buildFrom(
         : {}),
     };
   } finally {
-    // The spill folder goes once this returns: the worker must be done with it.
+    // The spill folder goes once this returns: the workers must be done with it.
     await shardJob.catch(() => {});
+    await meaningDone.catch(() => {});
   }
+}
+
+interface MeaningOutcome {
+  /** The meaning model's manifest part; undefined when there is no meaning input. */
+  meaning: MeaningManifest | undefined;
+  millis: number;
+}
+
+/**
+ * Starts the meaning model, a pass of its own (global: any file can change it). With its input on
+ * disk (a full build whose first pass ran in worker threads) it runs in a worker thread
+ * (meaning-job.ts) beside the search index, which lists its shards once both are done (`beside`);
+ * otherwise here, to its end, before the index: kept as it was when its input is unchanged since the
+ * cache was made (an incremental build checked it), or learned afresh.
+ */
+async function startMeaning(
+  read: Read,
+  options: BuildOptions,
+  data: OutputSink,
+  adopt: (file: WrittenFile) => void,
+  cache: CacheWriter | undefined,
+  log: (line: string) => void,
+): Promise<{ beside: boolean; done: Promise<MeaningOutcome> }> {
+  const spilled = read.spilled;
+  if (!read.reuse && !read.meaning && spilled && spilled.meaning.length > 0) {
+    log("building the meaning model in a worker thread, beside the search index");
+    const done = runInWorker<MeaningResult, string>(
+      "meaning-worker",
+      {
+        spilled: { meaning: spilled.meaning, documents: spilled.documents },
+        root: resolve(options.outDir),
+        prefix: DATA_PREFIX,
+        ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.meaning) } : {}),
+      } satisfies MeaningJob,
+      undefined,
+      (line) => log(`  ${line}`),
+    ).then(async (result): Promise<MeaningOutcome> => {
+      for (const file of result.files) adopt(file);
+      await cache?.indexWritten(CACHE_FILES.meaning, spilled.documents);
+      return { meaning: result.meaning, millis: result.millis };
+    });
+    // Awaited once the search index is written; until then a failure must not surface as an unhandled rejection.
+    done.catch(() => {});
+    return { beside: true, done };
+  }
+  const started = performance.now();
+  let meaning: MeaningManifest | undefined;
+  read.meaning = await loadMeaning(read);
+  if (read.meaning) {
+    meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
+    if (meaning) log("the meaning model's input is unchanged: its shards are kept");
+    else {
+      log("building the meaning model");
+      meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+    }
+  }
+  const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
+  await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
+  read.meaning = null;
+  return { beside: false, done: Promise.resolve({ meaning, millis: meaning ? performance.now() - started : 0 }) };
 }
 
 /**
