@@ -45,7 +45,7 @@ import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
-import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, workersFor } from "./passes.js";
+import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
 import { NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
@@ -397,6 +397,19 @@ async function buildFrom(
   }
 }
 
+/**
+ * Above this many bytes of index parts on disk (the meaning model's input and the search postings
+ * together), the meaning model runs before the search index, not beside it: the two held at once
+ * would raise the build's peak memory (at 100k skills they are about 0.5 GB, at 1M several GB).
+ */
+export const MAX_BESIDE_PART_BYTES = 1.5 * 2 ** 30;
+
+/** The bytes of the first pass's index parts on disk. */
+async function partBytes(spilled: SpilledIndexes): Promise<number> {
+  const sizes = await Promise.all([...spilled.meaning, ...spilled.postings].map(async ({ file }) => (await stat(file)).size));
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
 interface MeaningOutcome {
   /** The meaning model's manifest part; undefined when there is no meaning input. */
   meaning: MeaningManifest | undefined;
@@ -419,7 +432,7 @@ async function startMeaning(
   log: (line: string) => void,
 ): Promise<{ beside: boolean; done: Promise<MeaningOutcome> }> {
   const spilled = read.spilled;
-  if (!read.reuse && !read.meaning && spilled && spilled.meaning.length > 0) {
+  if (!read.reuse && !read.meaning && spilled && spilled.meaning.length > 0 && (await partBytes(spilled)) <= MAX_BESIDE_PART_BYTES) {
     log("building the meaning model in a worker thread, beside the search index");
     const done = runInWorker<MeaningResult, string>(
       "meaning-worker",
