@@ -291,13 +291,18 @@ async function buildFrom(
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
     const indexed = read.postings !== null || read.spilled !== undefined;
     if (indexed) {
-      const meaningPass = await startMeaning(read, options, data, adopt, cache, log);
-      meaningDone = meaningPass.done;
-      if (!meaningPass.beside) phase("meaning model");
+      const spilled = (await meaningBeside(read)) ? read.spilled : undefined;
+      // Not beside the index: the meaning model runs here first, its input let go before the postings are read.
+      const here = spilled ? undefined : await meaningHere(read, options, data, adopt, cache, log);
+      if (here) phase("meaning model");
       log("building search index");
       const t = performance.now();
       read.postings = await loadPostings(read);
       if (!read.postings) throw new Error("the first pass left no search postings");
+      // The worker starts once the postings are merged: the two merges, each about twice its index
+      // while it runs, never overlap; the worker's merge runs while this thread writes term shards.
+      const meaningPass = spilled ? meaningInWorker(spilled, options, adopt, cache, log) : Promise.resolve(here!);
+      meaningDone = meaningPass;
       const searchFiles = await writeSearchFiles(read.postings, written.searchSkills, data, (line) => log(`  ${line}`));
       searchMillis = performance.now() - t;
       phase("search index");
@@ -306,8 +311,8 @@ async function buildFrom(
         phase("build cache: indexes");
       }
       read.postings = null;
-      const outcome = await meaningPass.done;
-      if (meaningPass.beside) phase("waiting for the meaning model");
+      const outcome = await meaningPass;
+      if (spilled) phase("waiting for the meaning model");
       meaningMillis = outcome.millis;
       search = searchManifest(searchFiles, outcome.meaning ?? NO_MEANING);
     } else if (cache) {
@@ -417,42 +422,65 @@ interface MeaningOutcome {
 }
 
 /**
- * Starts the meaning model, a pass of its own (global: any file can change it). With its input on
- * disk (a full build whose first pass ran in worker threads) it runs in a worker thread
- * (meaning-job.ts) beside the search index, which lists its shards once both are done (`beside`);
- * otherwise here, to its end, before the index: kept as it was when its input is unchanged since the
- * cache was made (an incremental build checked it), or learned afresh.
+ * Whether the meaning model runs in a worker thread beside the search index (meaningInWorker): only
+ * in a full build whose first pass left its input on disk (worker threads), and while the parts of
+ * both families are under MAX_BESIDE_PART_BYTES together.
  */
-async function startMeaning(
+async function meaningBeside(read: Read): Promise<boolean> {
+  const spilled = read.spilled;
+  return (
+    !read.reuse &&
+    !read.meaning &&
+    spilled !== undefined &&
+    spilled.meaning.length > 0 &&
+    (await partBytes(spilled)) <= MAX_BESIDE_PART_BYTES
+  );
+}
+
+/**
+ * The meaning model (a pass of its own: global, any file can change it) in a worker thread
+ * (meaning-job.ts), reading its input from the spill folder; its files are counted here once it is done.
+ */
+function meaningInWorker(
+  spilled: SpilledIndexes,
+  options: BuildOptions,
+  adopt: (file: WrittenFile) => void,
+  cache: CacheWriter | undefined,
+  log: (line: string) => void,
+): Promise<MeaningOutcome> {
+  log("building the meaning model in a worker thread, beside the search index");
+  const done = runInWorker<MeaningResult, string>(
+    "meaning-worker",
+    {
+      spilled: { meaning: spilled.meaning, documents: spilled.documents },
+      root: resolve(options.outDir),
+      prefix: DATA_PREFIX,
+      ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.meaning) } : {}),
+    } satisfies MeaningJob,
+    undefined,
+    (line) => log(`  ${line}`),
+  ).then(async (result): Promise<MeaningOutcome> => {
+    for (const file of result.files) adopt(file);
+    await cache?.indexWritten(CACHE_FILES.meaning, spilled.documents);
+    return { meaning: result.meaning, millis: result.millis };
+  });
+  // Awaited once the search index is written; until then a failure must not surface as an unhandled rejection.
+  done.catch(() => {});
+  return done;
+}
+
+/**
+ * The meaning model in this thread, to its end: kept as it was when its input is unchanged since the
+ * cache was made (an incremental build checked it), or learned afresh; its input is let go after.
+ */
+async function meaningHere(
   read: Read,
   options: BuildOptions,
   data: OutputSink,
   adopt: (file: WrittenFile) => void,
   cache: CacheWriter | undefined,
   log: (line: string) => void,
-): Promise<{ beside: boolean; done: Promise<MeaningOutcome> }> {
-  const spilled = read.spilled;
-  if (!read.reuse && !read.meaning && spilled && spilled.meaning.length > 0 && (await partBytes(spilled)) <= MAX_BESIDE_PART_BYTES) {
-    log("building the meaning model in a worker thread, beside the search index");
-    const done = runInWorker<MeaningResult, string>(
-      "meaning-worker",
-      {
-        spilled: { meaning: spilled.meaning, documents: spilled.documents },
-        root: resolve(options.outDir),
-        prefix: DATA_PREFIX,
-        ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.meaning) } : {}),
-      } satisfies MeaningJob,
-      undefined,
-      (line) => log(`  ${line}`),
-    ).then(async (result): Promise<MeaningOutcome> => {
-      for (const file of result.files) adopt(file);
-      await cache?.indexWritten(CACHE_FILES.meaning, spilled.documents);
-      return { meaning: result.meaning, millis: result.millis };
-    });
-    // Awaited once the search index is written; until then a failure must not surface as an unhandled rejection.
-    done.catch(() => {});
-    return { beside: true, done };
-  }
+): Promise<MeaningOutcome> {
   const started = performance.now();
   let meaning: MeaningManifest | undefined;
   read.meaning = await loadMeaning(read);
@@ -467,7 +495,7 @@ async function startMeaning(
   const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
   await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
   read.meaning = null;
-  return { beside: false, done: Promise.resolve({ meaning, millis: meaning ? performance.now() - started : 0 }) };
+  return { meaning, millis: meaning ? performance.now() - started : 0 };
 }
 
 /**
