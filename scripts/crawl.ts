@@ -37,7 +37,11 @@ ${CRAWL_USAGE}`,
     // The events of this crawl's changes are recorded with the dataset, at the crawl's time.
     const events =
       result.problems.length === 0
-        ? await recordEvents(resolve(values.data), result.records, { now: new Date(result.report.finishedAt), dryRun: values["dry-run"] })
+        ? await recordEvents(resolve(values.data), result.records, {
+            now: new Date(result.report.finishedAt),
+            dryRun: values["dry-run"],
+            scope: result.scope,
+          })
         : undefined;
     if (values.report) await writeJsonFile(resolve(values.report), result.report);
     process.stdout.write(`${JSON.stringify(result.report, null, 2)}\n`);

@@ -38,6 +38,7 @@ import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
 import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
+import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -485,9 +486,12 @@ async function meaningHere(
   let meaning: MeaningManifest | undefined;
   read.meaning = await loadMeaning(read);
   if (read.meaning) {
+    // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
     meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
     if (meaning) log("the meaning model's input is unchanged: its shards are kept");
-    else {
+    // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
+    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log);
+    if (!meaning) {
       log("building the meaning model");
       meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
     }

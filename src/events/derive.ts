@@ -53,8 +53,15 @@ export function deriveEvents(
   {
     keepMissing = false,
     verdicts,
+    scope,
   }: {
     keepMissing?: boolean;
+    /**
+     * The record ids `records` is complete for (a crawl of named repositories holds only theirs):
+     * a baseline skill outside it is neither compared nor deleted. The skills outside are as they
+     * were at the last derivation, so this gives the events a comparison of the whole dataset gives.
+     */
+    scope?: ReadonlySet<string>;
     /**
      * Each record's trust verdict by id, from the build's scan. Without it (the crawl does not scan)
      * the baseline's verdicts are kept as they are and no skill.trust_changed is derived.
@@ -112,7 +119,7 @@ export function deriveEvents(
     });
   }
   for (const [skillId, before] of Object.entries(baseline.skills)) {
-    if (keepMissing || live.has(skillId) || before.deletedAt !== undefined) continue;
+    if (keepMissing || live.has(skillId) || before.deletedAt !== undefined || (scope && !scope.has(skillId))) continue;
     const id = eventId(skillId, "skill.deleted", "", before.last);
     const event: SkillEvent = { id, type: "skill.deleted", occurredAt, skill: before.summary, content: { before: before.primary } };
     found.push({

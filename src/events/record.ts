@@ -24,6 +24,8 @@ export interface RecordOptions {
   dryRun?: boolean;
   /** `records` may be incomplete (the build skipped bad lines): record no deletion (deriveEvents). */
   keepMissing?: boolean;
+  /** `records` is complete for these ids only (deriveEvents' `scope`: a crawl of named repositories). */
+  scope?: ReadonlySet<string> | null;
   /** The build's trust verdicts by record id: a changed one is a skill.trust_changed event (deriveEvents). */
   verdicts?: ReadonlyMap<string, TrustVerdict>;
 }
@@ -33,7 +35,11 @@ export async function recordEvents(dir: string, records: readonly SkillRecord[],
   const stored = (await readEventBaseline(dir)) ?? emptyBaseline();
   // Numbers are never reused, even if the baseline is older than the log (a run that died between the two writes).
   const baseline = { ...stored, nextSeq: Math.max(stored.nextSeq, (log.events.at(-1)?.seq ?? -1) + 1) };
-  const derived = deriveEvents(baseline, records, iso(opts.now), { keepMissing: opts.keepMissing, verdicts: opts.verdicts });
+  const derived = deriveEvents(baseline, records, iso(opts.now), {
+    keepMissing: opts.keepMissing,
+    verdicts: opts.verdicts,
+    ...(opts.scope ? { scope: opts.scope } : {}),
+  });
   const known = new Set(log.events.map((e) => e.event.id));
   const added = derived.events.filter((e) => !known.has(e.event.id));
   const kept = retained(log.events, opts.now, opts.retentionDays ?? DEFAULT_RETENTION_DAYS);

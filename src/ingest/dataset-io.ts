@@ -3,6 +3,7 @@
 // then the crawl state (an older state only makes the next crawl re-read more), then meta.json.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { skillKey } from "../contract/key.js";
 import { type CrawlState, readCrawlState, writeCrawlState } from "../dataset/crawl-state.js";
 import {
   DATASET_FILES,
@@ -15,6 +16,7 @@ import {
 } from "../dataset/files.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord, SourcesFile } from "../schemas/dataset.js";
 import type { CrawlInput } from "./crawl.js";
+import { type LineName, patchSkillLines, scanSkillLines } from "./dataset-patch.js";
 
 /** The folder's file if present, else the project's default (categories and platforms travel with the dataset). */
 const pick = (dir: string, fallbackDir: string, name: string) => (existsSync(join(dir, name)) ? join(dir, name) : join(fallbackDir, name));
@@ -30,12 +32,55 @@ export async function loadCrawlInput(dir: string, defaultsDir: string, sourcesFi
   return { previous, state: await readCrawlState(dir), sources, categories, platforms };
 }
 
+/** The part of the dataset a crawl of named repositories reads, and what it needs to patch the rest (dataset-patch.ts). */
+export interface NamedCrawlInput extends CrawlInput {
+  /** Every line's id and name; `previous` holds only the records of the named repositories. */
+  lines: LineName[];
+}
+
+/**
+ * The crawl input for a crawl of `only` these repositories, parsing only their lines: each line
+ * whose name or alias is one of them, or whose id the crawl state gives one of them; a reason
+ * instead when skills.jsonl cannot be patched (the caller then reads it whole).
+ */
+export async function loadNamedCrawlInput(
+  dir: string,
+  defaultsDir: string,
+  sourcesFile: string,
+  only: readonly string[],
+): Promise<NamedCrawlInput | { unusable: string }> {
+  const problems: DatasetProblem[] = [];
+  const skillsFile = join(dir, DATASET_FILES.skills);
+  const state = await readCrawlState(dir);
+  const names = new Set(only.map((n) => n.toLowerCase()));
+  const ids = new Set(Object.entries(state.repos).flatMap(([id, s]) => (names.has(skillKey(s.owner, s.repo)) ? [id] : [])));
+  const scan = existsSync(skillsFile)
+    ? await scanSkillLines(skillsFile, (l) => names.has(l.key) || ids.has(l.id) || l.aliases.some((a) => names.has(a)))
+    : { lines: [], selected: [] };
+  if ("unusable" in scan) return scan;
+  const sources = await readJson(sourcesFile, SourcesFile, problems);
+  const categories = await readJson(pick(dir, defaultsDir, DATASET_FILES.categories), CategoriesFile, problems);
+  const platforms = await readJson(pick(dir, defaultsDir, DATASET_FILES.platforms), PlatformsFile, problems);
+  if (problems.length || !sources || !categories || !platforms) throw new DatasetError(problems);
+  return { previous: scan.selected, lines: scan.lines, state, sources, categories, platforms };
+}
+
 export async function writeCrawlOutput(
   dir: string,
-  out: { records: SkillRecord[]; state: CrawlState; finishedAt: string },
+  out: {
+    /** The whole dataset's records; with `patch`, only those that replace its dropped lines. */
+    records: SkillRecord[];
+    state: CrawlState;
+    finishedAt: string;
+    /** Patch skills.jsonl instead of writing it whole: the lines of these ids go, `records` come in. */
+    patch?: { dropIds: ReadonlySet<string> };
+  },
   input: Pick<CrawlInput, "categories" | "platforms">,
 ): Promise<void> {
-  await writeSkills(dir, out.records);
+  // No file yet (a first crawl of named repositories): the records are the whole dataset.
+  if (out.patch && existsSync(join(dir, DATASET_FILES.skills)))
+    await patchSkillLines(join(dir, DATASET_FILES.skills), out.patch.dropIds, out.records);
+  else await writeSkills(dir, out.records);
   await writeCrawlState(dir, out.state);
   if (!existsSync(join(dir, DATASET_FILES.categories))) await writeJsonFile(join(dir, DATASET_FILES.categories), input.categories);
   if (!existsSync(join(dir, DATASET_FILES.platforms))) await writeJsonFile(join(dir, DATASET_FILES.platforms), input.platforms);

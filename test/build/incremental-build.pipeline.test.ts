@@ -95,6 +95,20 @@ function hourly(records: readonly SkillRecord[]): { records: SkillRecord[]; revi
   return { records: out, reviews: "" };
 }
 
+/** SKILL.md files re-read in place, as a queued re-index brings: bodies, names and descriptions changed, the number of files kept. */
+function inPlace(records: readonly SkillRecord[]): { records: SkillRecord[]; reviews: string } {
+  const out = records.map(clone);
+  for (let i = 7; i < out.length; i += 97) {
+    const other = records[(i * 13 + 5) % records.length]!.files[0]!;
+    const f = out[i]!.files[0]!;
+    // Another file's description and body start: its terms become this file's too.
+    f.description = other.description;
+    f.content = `---\nname: ${f.name}\ndescription: ${other.description}\n---\n\n${other.content.slice(0, 1500)}\n`;
+    out[i]!.description = other.description;
+  }
+  return { records: out, reviews: "" };
+}
+
 interface Compared {
   report: BuildReport;
   site: string;
@@ -146,7 +160,8 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const after = await dataset(changed.records, { "trust-reviews.jsonl": changed.reviews });
     const { report, lines } = await compare(before, after);
     expect(report.verdicts.malicious).toBeGreaterThan(0);
-    // A SKILL.md changed: the meaning model's input differs from the cached one, so the model is built again.
+    // Skills added and removed: the SKILL.md files are numbered anew, so the model is built again.
+    expect(lines.some((l) => l.startsWith("the meaning model is built whole: "))).toBe(true);
     expect(lines).toContain("building the meaning model");
     expect(report.incremental!.fresh).toBeLessThan(records.length / 2);
   }, 300_000);
@@ -186,6 +201,20 @@ describe("the incremental build writes the bytes a full build writes", () => {
     expect(report.incremental!.fresh).toBe(50);
     // No SKILL.md changed: the meaning model's input is the cached one, so its shards are kept (and still equal a full build's).
     expect(lines).toContain("the meaning model's input is unchanged: its shards are kept");
+  }, 600_000);
+});
+
+describe("the meaning model is updated for what changed", () => {
+  it("over 1,000 synthetic skills whose SKILL.md files changed in place, as a queued re-index brings", async () => {
+    const records = await synthetic(1000, 14);
+    const before = await dataset(records);
+    const after = await dataset(inPlace(records).records);
+    const { report, lines } = await compare(before, after);
+    expect(report.incremental!.fresh).toBe(11);
+    // Not the whole pass: the cached model updated, and still what a full build writes (compare).
+    expect(lines).toContain("updating the meaning model for what changed");
+    expect(lines).not.toContain("building the meaning model");
+    expect(lines.find((l) => l.includes("meaning: updated for"))).toMatch(/updated for \d+ of \d+ words/);
   }, 600_000);
 });
 

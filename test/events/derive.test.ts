@@ -42,6 +42,31 @@ describe("deriveEvents", () => {
     expect(EventBaseline.parse(baseline).nextSeq).toBe(5);
   });
 
+  it("with a scope, derives from the scope's records what a comparison of every record derives", () => {
+    const { baseline } = deriveEvents(emptyBaseline(), base, T1);
+    // Skill 1 changed, skill 3 gone, a new one: the scope holds those three ids, the records only the live ones.
+    const added = { ...base[0]!, id: "R_new", owner: "zz", repo: "new-skill" };
+    const next = [...base.map((r, i) => (i === 1 ? withPrimarySha(r, sha("b")) : r)).filter((_, i) => i !== 3), added];
+    const whole = deriveEvents(baseline, next, T2);
+    const scope = new Set([base[1]!.id, base[3]!.id, added.id]);
+    const scoped = deriveEvents(
+      baseline,
+      next.filter((r) => scope.has(r.id)),
+      T2,
+      { scope },
+    );
+    expect(whole.events.map((e) => e.event.type)).toEqual(["skill.updated", "skill.deleted", "skill.created"]);
+    expect(scoped).toEqual(whole);
+    // Without the scope, the three records left out would be deleted with the gone one: the scope is what keeps them.
+    expect(
+      deriveEvents(
+        baseline,
+        next.filter((r) => scope.has(r.id)),
+        T2,
+      ).events.filter((e) => e.event.type === "skill.deleted"),
+    ).toHaveLength(4);
+  });
+
   it("a counter-only change is not an event; a re-run over the same records derives nothing", () => {
     const { baseline } = deriveEvents(emptyBaseline(), base, T1);
     const counters = base.map((r) => ({ ...r, stars: r.stars + 10, forks: r.forks + 1, starHistory: [], updatedAt: T2 }));

@@ -3,7 +3,7 @@
 // it (test/support/not-run.ts), and fail in CI.
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Request } from "playwright-core";
 
 export const INSTALL_CHROMIUM = "apt-get install -y chromium";
 
@@ -27,4 +27,34 @@ export async function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`Chromium is not installed; the page's browser tests need it. Install it with: ${INSTALL_CHROMIUM}`);
   return chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+}
+
+/** Requests each test context has in flight, so that it can be closed once they have settled. */
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+/**
+ * A browser context for a test: its requests tracked, and Playwright's 30 s default wait raised to
+ * 90 s, because a page served by workerd is slow while the whole suite loads the machine.
+ */
+export async function testContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(90_000);
+  const requests = new Set<Request>();
+  context.on("request", (r) => requests.add(r));
+  context.on("requestfinished", (r) => requests.delete(r));
+  context.on("requestfailed", (r) => requests.delete(r));
+  inFlight.set(context, requests);
+  return context;
+}
+
+/**
+ * Closes a context once its requests have settled (for at most `settleMs`). Closing a page with
+ * requests in flight aborts them, and `wrangler pages dev` on a slow machine can mishandle a client's
+ * abort (workers-sdk issues 15203 and 15447), stalling or failing a later test's request.
+ */
+export async function closeSettled(context: BrowserContext, settleMs = 5_000): Promise<void> {
+  const requests = inFlight.get(context);
+  const until = Date.now() + settleMs;
+  while (requests !== undefined && requests.size > 0 && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
+  await context.close();
 }

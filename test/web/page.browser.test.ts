@@ -24,7 +24,7 @@ import {
   SuggestionEnvelope,
 } from "../../src/schemas/envelope.js";
 import { unlessMissing } from "../support/not-run.js";
-import { findChromium, INSTALL_CHROMIUM, launchChromium } from "./browser.js";
+import { closeSettled, findChromium, INSTALL_CHROMIUM, launchChromium, testContext } from "./browser.js";
 import { HOSTILE_OWNER, HOSTILE_REPO } from "./fixtures/hostile-skill.js";
 import { type PageSite, startPageSite } from "./site.js";
 
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
+  for (const c of contexts.splice(0)) await closeSettled(c);
   const seen = problems.filter((p) => !expected.some((e) => e.test(p)));
   problems = [];
   expected = [];
@@ -83,7 +83,7 @@ interface OpenOptions {
 }
 
 async function open(path: string, options: OpenOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await testContext(browser, {
     bypassCSP: options.bypassCSP ?? false,
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.dark ? "dark" : "light",

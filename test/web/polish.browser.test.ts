@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { ErrorEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { avatarColour, initialsOf } from "../../web/src/avatar.js";
-import { launchChromium } from "./browser.js";
+import { closeSettled, launchChromium, testContext } from "./browser.js";
 import { type PageSite, startPageSite } from "./site.js";
 
 const AXE_SOURCE = createRequire(import.meta.url)("axe-core").source as string;
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
+  for (const c of contexts.splice(0)) await closeSettled(c);
   // Failed and refused requests are what these tests make happen; Chromium logs each as a failed
   // resource. Anything else on the console, or any page error, fails the test.
   const seen = problems.filter((p) => !/Failed to load resource/.test(p));
@@ -71,15 +71,13 @@ interface Options {
 }
 
 async function context(options: Options = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
+  const ctx = await testContext(browser, {
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.dark ? "dark" : "light",
     bypassCSP: options.bypassCSP ?? false,
     locale: "en-US",
   });
   contexts.push(ctx);
-  // Playwright's 30 s default is short for a page served by workerd while the whole suite loads the machine.
-  ctx.setDefaultTimeout(90_000);
   if (options.clipboard) await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
   const images = options.images ?? "pixel";
   await ctx.route(REMOTE, (route) =>

@@ -4,7 +4,7 @@
 // shown as the API's message, with the button usable again.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser.js";
+import { launchChromium, testContext } from "./browser.js";
 import { type PageSite, startPageSite } from "./site.js";
 
 let browser: Browser;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const open = async (path: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await testContext(browser)).newPage();
   await page.goto(`${site.origin}${path}`);
   return page;
 };

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../src/api/page-policy.js";
-import { launchChromium } from "./browser.js";
+import { closeSettled, launchChromium, testContext } from "./browser.js";
 import { remoteImageRecord, TRACKER_OWNER, TRACKER_REPO } from "./fixtures/remote-image-skill.js";
 import { type PageSite, startPageSite } from "./site.js";
 
@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 async function open(path: string): Promise<{ page: Page; console: string[] }> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: "en-US" });
+  const context = await testContext(browser, { ignoreHTTPSErrors: true, locale: "en-US" });
   const page = await context.newPage();
   const console: string[] = [];
   page.on("console", (m) => console.push(m.text()));
@@ -151,7 +151,7 @@ describe("images of a SKILL.md from another host", () => {
     expect(await md.locator('a[href="https://example.com/"] img[alt="a linked image"]').count()).toBe(1);
     expect(page.url()).toBe(before);
     expect(await buttons.count()).toBe(2);
-    await page.context().close();
+    await closeSettled(page.context());
   });
 });
 
@@ -168,7 +168,7 @@ describe("the page's Content-Security-Policy", () => {
   });
 
   it("keeps another site from framing the page", async () => {
-    const context = await browser.newContext();
+    const context = await testContext(browser);
     const page = await context.newPage();
     const console: string[] = [];
     page.on("console", (m) => console.push(m.text()));
@@ -178,6 +178,6 @@ describe("the page's Content-Security-Policy", () => {
     await expect.poll(() => console.some((m) => /frame-ancestors 'none'/.test(m))).toBe(true);
     const directory = page.frames().find((f) => f !== page.mainFrame() && !f.url().endsWith("/own"));
     expect(directory?.url()).not.toContain(site.origin);
-    await context.close();
+    await closeSettled(context);
   });
 });

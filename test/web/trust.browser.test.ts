@@ -14,7 +14,7 @@ import { type PagesDev, startPagesDev } from "../../src/node/pages-dev.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { record, textFile } from "../support/record-site.js";
 import { suspiciousRecord } from "../support/trust-fixtures.js";
-import { launchChromium } from "./browser.js";
+import { closeSettled, launchChromium, testContext } from "./browser.js";
 
 const marked = record({
   owner: "evil",
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 const open = async (path: string) => {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await testContext(browser)).newPage();
   await page.goto(`${server.origin}${path}`);
   return page;
 };
@@ -73,7 +73,7 @@ describe("the skill page", () => {
     expect(await page.locator("#trust img").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expect(await page.locator(".trust-appeal").textContent()).toContain("evil/marked-helper");
-    await page.context().close();
+    await closeSettled(page.context());
   });
   it("of a suspicious skill shows its findings above the install commands", async () => {
     const page = await open("/skills/odd/zephyr-decoder");
@@ -87,14 +87,14 @@ describe("the skill page", () => {
     });
     expect(order).toBeTruthy();
     expect(await page.locator(".installs li").count()).toBeGreaterThan(0);
-    await page.context().close();
+    await closeSettled(page.context());
   });
   it("of a clean skill shows the scan's note after the install commands, with no findings", async () => {
     const page = await open("/skills/anvil-dev/pdf");
     await page.locator("#trust").waitFor();
     expect(await page.locator("#trust").getAttribute("data-verdict")).toBe("clean");
     expect(await page.locator(".finding").count()).toBe(0);
-    await page.context().close();
+    await closeSettled(page.context());
   });
 });
 
@@ -107,6 +107,6 @@ describe("lists", () => {
     expect(await first.locator(".verdict").getAttribute("data-verdict")).toBe("suspicious");
     expect(await page.locator(".card", { hasText: "marked-helper" }).count()).toBe(0);
     expect(await page.locator(".card .verdict").count()).toBe(1);
-    await page.context().close();
+    await closeSettled(page.context());
   });
 });

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { fnv1a } from "../../contract/fnv.js";
 import { skillKey } from "../../contract/key.js";
+import { forEachByteLine } from "../../dataset/byte-lines.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../../dataset/files.js";
 import { type SlimRecord, slim } from "../../dataset/stream.js";
 import type { StatsFile } from "../../schemas/dataset.js";
@@ -23,7 +24,6 @@ import { collectSkill } from "../search-index/search-index.js";
 import { SpillWriter } from "../spill.js";
 import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
-import { forEachByteLine } from "./byte-lines.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
 import { indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
 
@@ -49,8 +49,12 @@ export interface Reuse {
   fresh: number;
   /** The index as stored for the next build (the cache's own when `same`). */
   postings: StoredIndex | null;
-  /** The meaning model's input, and whether it equals the cached one (its output is then the cached one). */
-  meaning: { stored: StoredIndex; same: boolean } | null;
+  /**
+   * The meaning model's input, and whether it equals the cached one (its output is then the cached
+   * one); the cached input, its number of files and where each of its files went (-1: re-read or
+   * gone), for an update of the cached model (meaning-update.ts).
+   */
+  meaning: { stored: StoredIndex; same: boolean; previous: StoredIndex; previousDocuments: number; oldDocTo: Int32Array } | null;
 }
 
 export type IncrementalPass = FirstPass & { reuse: Reuse };
@@ -186,7 +190,15 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         textHashes,
         fresh,
         postings,
-        meaning: meaningStored ? { stored: meaningSame ? cache.meaning! : meaningStored, same: meaningSame } : null,
+        meaning: meaningStored
+          ? {
+              stored: meaningSame ? cache.meaning! : meaningStored,
+              same: meaningSame,
+              previous: cache.meaning!,
+              previousDocuments: cache.state.documents,
+              oldDocTo,
+            }
+          : null,
       },
     };
   } finally {

@@ -73,6 +73,8 @@ export function relatedTerms(
   files: PostingIndex,
   documents: number,
   progress: (done: number, of: number) => void = () => {},
+  /** Relate only the words flagged here (by key index): an update of the previous model (meaning-update.ts). */
+  only?: Uint8Array,
 ): { entries: RelatedEntry[]; stats: MeaningStats } {
   const keys = files.keys;
   const maxDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_TARGET_SHARE));
@@ -109,7 +111,7 @@ export function relatedTerms(
   const bestW = new Float64Array(RELATED_PER_WORD);
   for (let i = 0; i < keys.length; i++) {
     if (i % 20_000 === 0) progress(i, keys.length);
-    if (!isWord(keys[i]!)) continue;
+    if ((only && only[i] !== 1) || !isWord(keys[i]!)) continue;
     const about = files.list(i, MEANING_ABOUT);
     const body = files.list(i, MEANING_BODY);
     if (about.length + body.length < MIN_SHARED_FILES) continue;

@@ -1,7 +1,8 @@
 // The meaning pass of the build: from the analysed SKILL.md files (meaning-collect.ts) to the
 // related-terms shards (meaning-model.ts, src/contract/related-shard.ts). A pass of its own, with
 // its own progress line and timing: the model is global (any file can change any word's related
-// terms), so an incremental build will run it over the whole corpus, apart from the per-skill work.
+// terms); an incremental build updates it for the words a change can reach (meaning-update.ts).
+import type { RelatedEntry } from "../../contract/related-shard.js";
 import type { MeaningManifest } from "../../contract/search-manifest.js";
 import type { OutputSink } from "../output.js";
 import type { PostingIndex } from "./collect-postings.js";
@@ -10,6 +11,7 @@ import { LEXICON_SOURCE_SHARE, lexiconTerms, type TermIdf } from "./lexicon-mode
 import type { WordNet } from "./lexicon-wordnet.js";
 import { MEANING_ABOUT } from "./meaning-collect.js";
 import { isWord, MAX_TARGET_SHARE, MIN_SHARED_FILES, relatedTerms } from "./meaning-model.js";
+import { mergeEntries } from "./meaning-update.js";
 import { writeJsonShards } from "./search-shards.js";
 
 /** Related-terms shards of about 32 KB: a cold query reads one per word that gets related terms. */
@@ -59,6 +61,34 @@ export async function writeMeaning(
       `${merged.length} words with ${stats.related + lexiconRelated} related terms in ${shards.length} shards (${Math.round(performance.now() - started)} ms)`,
   );
   return { shards, words: merged.length, related: stats.related + lexiconRelated, documents: stats.documents };
+}
+
+/**
+ * The model updated from the previous one (meaning-update.ts): the `affected` words (by key index)
+ * related again, every other word's entry taken from `previous`; the shards written as writeMeaning
+ * writes them.
+ */
+export async function writeUpdatedMeaning(
+  corpus: MeaningCorpus,
+  previous: readonly RelatedEntry[],
+  affected: Uint8Array,
+  sink: OutputSink,
+  log: (line: string) => void,
+): Promise<MeaningManifest> {
+  const started = performance.now();
+  const { entries } = relatedTerms(corpus.files, corpus.documents, () => {}, affected);
+  const words = new Set<string>();
+  affected.forEach((a, i) => {
+    if (a === 1) words.add(corpus.files.keys[i]!);
+  });
+  const merged = mergeEntries(previous, entries, words);
+  const related = merged.reduce((n, e) => n + e[1].length, 0);
+  const shards = await writeJsonShards(sink, "related", merged, (e) => e[0], RELATED_SHARD_BYTES);
+  log(
+    `meaning: updated for ${words.size} of ${corpus.files.keys.length} words (the others kept): ` +
+      `${merged.length} words with ${related} related terms in ${shards.length} shards (${Math.round(performance.now() - started)} ms)`,
+  );
+  return { shards, words: merged.length, related, documents: corpus.documents };
 }
 
 /**

@@ -1,9 +1,16 @@
 // The smoke suite a rebuild runs against the freshly built site, served by the real runtime, before
 // anything is deployed: every endpoint answers its schema, counts match the dataset, the most-starred
-// skill is found by search and by lookup, and the status endpoints describe this dataset.
+// skill is found by search and by lookup, the skills the run changed answer as the dataset now has
+// them, and the status endpoints describe this dataset. Its cost is bounded whatever the dataset's
+// size: a fixed handful of requests plus one per changed skill, and the dataset's counts read from
+// the few top-level fields of each line (src/dataset/line-fields.ts), not from parsed records.
+import { join } from "node:path";
 import { z } from "zod";
 import { skillKey } from "../../contract/key.js";
-import type { Dataset } from "../../dataset/files.js";
+import { forEachByteLine } from "../../dataset/byte-lines.js";
+import { DATASET_FILES, DatasetError, type DatasetProblem, readJson } from "../../dataset/files.js";
+import { lineFields } from "../../dataset/line-fields.js";
+import { CategoriesFile, type SkillRecord } from "../../schemas/dataset.js";
 import {
   CategoryDetailEnvelope,
   CategoryListEnvelope,
@@ -30,8 +37,46 @@ const OpenApiPaths = z
 
 type Expect<T> = (data: T) => string | undefined;
 
-/** Runs every check (none stops the others) and returns them all; the suite passes when every one is ok. */
-export async function smokeCheck(api: string, dataset: Pick<Dataset, "records" | "categories">): Promise<SmokeCheck[]> {
+/** What the suite needs of a record. */
+export type SmokeRecord = Pick<SkillRecord, "id" | "owner" | "repo" | "name" | "stars" | "categories">;
+
+/** What the suite checks the served site against. */
+export interface SmokeDataset {
+  records: readonly SmokeRecord[];
+  categories: CategoriesFile;
+}
+
+const SmokeLine = z.object({
+  id: z.string(),
+  owner: z.string(),
+  repo: z.string(),
+  name: z.string(),
+  stars: z.number(),
+  categories: z.array(z.string()),
+});
+const SMOKE_FIELDS = new Set(Object.keys(SmokeLine.shape));
+
+/** The dataset folder's records as the suite needs them, read from each line's top-level fields; throws on a line it cannot read. */
+export async function readSmokeDataset(dir: string): Promise<SmokeDataset> {
+  const problems: DatasetProblem[] = [];
+  const file = join(dir, DATASET_FILES.skills);
+  const records: SmokeRecord[] = [];
+  const whole = await forEachByteLine(file, (bytes, line) => {
+    const parsed = SmokeLine.safeParse(lineFields(bytes, SMOKE_FIELDS));
+    if (parsed.success) records.push(parsed.data);
+    else problems.push({ file, line, message: "not a record the smoke check can read" });
+  });
+  if (!whole) problems.push({ file, message: "a line holds a carriage return" });
+  const categories = await readJson(join(dir, DATASET_FILES.categories), CategoriesFile, problems);
+  if (problems.length > 0 || !categories) throw new DatasetError(problems);
+  return { records, categories };
+}
+
+/**
+ * Runs every check (none stops the others) and returns them all; the suite passes when every one
+ * is ok. `changed`: records the run wrote (a queued re-index's), each looked up and compared.
+ */
+export async function smokeCheck(api: string, dataset: SmokeDataset, changed: readonly SkillRecord[] = []): Promise<SmokeCheck[]> {
   const checks: SmokeCheck[] = [];
   async function check<S extends z.ZodType>(path: string, schema: S, expect?: Expect<z.output<S>>): Promise<void> {
     try {
@@ -63,18 +108,20 @@ export async function smokeCheck(api: string, dataset: Pick<Dataset, "records" |
     SkillListEnvelope,
     (b) => equal("pagination.total", b.pagination.total, total) ?? equal("items", b.data.length, Math.min(100, total)),
   );
+  const counts = new Map<string, number>();
+  for (const r of records) for (const c of new Set(r.categories)) counts.set(c, (counts.get(c) ?? 0) + 1);
   await check("/categories", CategoryListEnvelope, (b) => {
     if (b.data.length !== categories.categories.length)
       return `${b.data.length} categories, the dataset has ${categories.categories.length}`;
     for (const c of b.data) {
-      const want = records.filter((r) => r.categories.includes(c.slug)).length;
+      const want = counts.get(c.slug) ?? 0;
       if (c.skillCount !== want) return `category ${c.slug} counts ${c.skillCount} skills, the dataset has ${want}`;
     }
     return undefined;
   });
   const first = categories.categories[0];
   if (first) {
-    const inFirst = records.filter((r) => r.categories.includes(first.slug)).length;
+    const inFirst = counts.get(first.slug) ?? 0;
     await check(`/categories/${first.slug}`, CategoryDetailEnvelope, (b) => equal("skillCount", b.data.skillCount, inFirst));
     await check(`/categories/${first.slug}/skills?limit=5`, SkillListEnvelope, (b) =>
       equal("pagination.total", b.pagination.total, inFirst),
@@ -104,6 +151,16 @@ export async function smokeCheck(api: string, dataset: Pick<Dataset, "records" |
     }
     await check(`/index-status/${encodeURIComponent(known.owner)}/${encodeURIComponent(known.repo)}`, IndexStatusEnvelope, (b) =>
       b.data.listed ? undefined : `says ${known.owner}/${known.repo} is not listed (state ${b.data.state})`,
+    );
+  }
+  // What this run changed is served as the dataset now has it.
+  for (const r of changed) {
+    await check(`/skills/${encodeURIComponent(r.owner)}/${encodeURIComponent(r.repo)}`, SkillDetailEnvelope, (b) =>
+      b.data.id !== r.id
+        ? `answered id ${b.data.id}, expected ${r.id}`
+        : b.data.description !== r.description
+          ? `serves the description ${JSON.stringify(b.data.description.slice(0, 80))}, the dataset has ${JSON.stringify(r.description.slice(0, 80))}`
+          : undefined,
     );
   }
   return checks;

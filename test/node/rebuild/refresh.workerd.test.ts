@@ -18,6 +18,7 @@ import type { GitHubFixture } from "../../../src/node/github-fixture/server.js";
 import { type PagesDev, startPagesDev } from "../../../src/node/pages-dev.js";
 import { rebuild } from "../../../src/node/rebuild/rebuild.js";
 import { openRefreshQueue, type RefreshQueue } from "../../../src/node/rebuild/refresh-queue.js";
+import { readSmokeDataset, smokeCheck } from "../../../src/node/rebuild/smoke.js";
 import { RebuildSummary } from "../../../src/node/rebuild/summary.js";
 import { IndexStatusEnvelope, RefreshQueuedEnvelope, SkillDetailEnvelope } from "../../../src/schemas/envelope.js";
 import { EventsEnvelope } from "../../../src/schemas/events.js";
@@ -58,7 +59,7 @@ describe("a re-index asked for through the API, served after `rebuild --queued`"
       stderr: { write: () => true },
     });
     expect(crawled.problems).toEqual([]);
-    await recordEvents(data, crawled.records, { now: new Date(crawled.report.finishedAt) });
+    await recordEvents(data, crawled.records, { now: new Date(crawled.report.finishedAt), scope: crawled.scope });
     await build({ dataDir: data, outDir: site, sourcesFile, page: false });
     server = await startPagesDev({ siteDir: site, persistTo: state, vars: VARS });
   }, 180_000);
@@ -149,6 +150,27 @@ describe("a re-index asked for through the API, served after `rebuild --queued`"
     expect(updated?.content?.after).toBe(record.files.find((f) => f.path === record.primary)!.sha);
     const created = EventsEnvelope.parse((await call("/events?type=skill.created", undefined, api())).body).data;
     expect(created.map((e) => `${e.skill.owner}/${e.skill.repo}`)).toContain("carol/bom-crlf");
+
+    // The smoke check the run passed, on the served site: its counts from the lines' top-level
+    // fields equal the parsed dataset's, and a changed skill served otherwise than the dataset has it fails.
+    const dataset = await readSmokeDataset(data);
+    expect(dataset.records).toEqual(
+      (await readDataset(data)).records.map(({ id, owner, repo, name, stars, categories }) => ({
+        id,
+        owner,
+        repo,
+        name,
+        stars,
+        categories,
+      })),
+    );
+    expect((await smokeCheck(api(), dataset, [record])).filter((c) => !c.ok)).toEqual([]);
+    const stale = await smokeCheck(api(), dataset, [{ ...record, description: "Fills PDF forms." }]);
+    expect(stale.filter((c) => !c.ok)).toEqual([
+      { path: "/skills/acme/pdf-tools", ok: false, problem: `serves the description "${CHANGED}", the dataset has "Fills PDF forms."` },
+    ]);
+    const miscounted = await smokeCheck(api(), { ...dataset, records: dataset.records.slice(1) });
+    expect(miscounted.filter((c) => !c.ok).map((c) => c.path)).toContain("/status");
   }, 300_000);
 
   it("`npm run rebuild -- --queued` on an empty queue stops after reading it, touching nothing", async () => {

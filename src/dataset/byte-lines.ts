@@ -1,4 +1,4 @@
-// skills.jsonl line by line as bytes: the incremental pass hashes each line's bytes and decodes only
+// skills.jsonl line by line as bytes: the incremental build hashes each line's bytes and decodes only
 // the lines the cache does not hold, so the unchanged gigabyte of text is never turned into strings.
 // Lines are cut at "\n" as the full pass's line reader cuts them; a "\r" anywhere (which that reader
 // also treats as a line end) is reported instead, and the build then runs in full.

@@ -1,0 +1,190 @@
+// A crawl of named repositories (a queued re-index) patches skills.jsonl instead of rewriting it:
+// the patched folder must equal, byte for byte, what a crawl over the whole dataset writes, and the
+// events derived from the patched records' scope must equal those of a whole comparison. The real
+// Octokit client over HTTP against the local GitHub-compatible server.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCrawlState } from "../../src/dataset/crawl-state.js";
+import { DATASET_FILES, readSkillsFile, writeSkills } from "../../src/dataset/files.js";
+import { stableStringify } from "../../src/dataset/json.js";
+import { lineFields } from "../../src/dataset/line-fields.js";
+import { recordEvents } from "../../src/events/record.js";
+import { crawlFolder } from "../../src/ingest/crawl-folder.js";
+import { loadCrawlInput, writeCrawlOutput } from "../../src/ingest/dataset-io.js";
+import { patchSkillLines, scanSkillLines } from "../../src/ingest/dataset-patch.js";
+import type { GitHubFixture } from "../../src/node/github-fixture/server.js";
+import { crawl, fixtureCall, HANDMADE, PROJECT_ROOT, sourcesWith, startFixture } from "../support/crawl-harness.js";
+
+describe("lineFields reads a line's top-level fields as JSON.parse does", () => {
+  const awkward = {
+    aliases: ["x/y"],
+    files: [{ content: 'a "quoted" \\"id\\": "fake", {"owner":"no"} \\\\', id: "nested", path: "SKILL.md" }],
+    id: "R_1",
+    meta: { owner: "nested", list: [1, [2, { repo: "z" }]], empty: {} },
+    n: -12.5e3,
+    owner: 'Ünï"code',
+    repo: "a\\b",
+    t: true,
+    z: null,
+  };
+  const line = (v: unknown, indent?: number) => Buffer.from(JSON.stringify(v, null, indent));
+  const wanted = new Set(["id", "owner", "repo", "aliases", "n", "t", "z", "missing"]);
+
+  it("finds the top-level values, whatever the strings and nested objects before them hold", () => {
+    for (const text of [line(awkward), line(awkward, 2), line(JSON.parse(stableStringify(awkward)))]) {
+      expect(lineFields(text, wanted)).toEqual({
+        aliases: ["x/y"],
+        id: "R_1",
+        owner: 'Ünï"code',
+        repo: "a\\b",
+        n: -12500,
+        t: true,
+        z: null,
+      });
+    }
+    expect(lineFields(Buffer.from("{}"), wanted)).toEqual({});
+  });
+
+  it("says undefined for a line it cannot walk instead of guessing", () => {
+    for (const bad of ['{"id":"a"', '["id"]', '{"id":"a" "owner":"b"}', '{"id":"a}', '{"id":"a"} trailing', "", '{"files":[{"a":"b"}'])
+      expect(lineFields(Buffer.from(bad), wanted), bad).toBeUndefined();
+  });
+});
+
+describe("a crawl of named repositories patches the dataset", () => {
+  let fixture: GitHubFixture;
+  const work = mkdtempSync(join(tmpdir(), "dataset-patch-"));
+  const patched = join(work, "patched");
+  const whole = join(work, "whole");
+  const sourcesFile = join(work, "sources.json");
+  const sources = sourcesWith({
+    repos: ["acme/agent-collection", "acme/pdf-tools", "bob/broken-yaml", "bob/no-frontmatter", "frank/gemini-helper"],
+    topics: [],
+    codeSearch: { enabled: false, query: "filename:SKILL.md", minSize: 0, maxSize: 1048576, everyHours: 168 },
+    exclude: ["gina/*"],
+  });
+  const settings = () => ({
+    githubUrl: fixture.url,
+    defaultsDir: join(PROJECT_ROOT, "data"),
+    sourcesFile,
+    maxFailedShare: 0.5,
+    timing: { secondMs: 10, paceMs: 0 },
+    stderr: { write: () => true },
+  });
+  const T1 = "2026-11-21T09:00:00Z";
+  const T2 = "2026-11-21T09:15:00Z";
+
+  beforeAll(async () => {
+    fixture = await startFixture(HANDMADE);
+    writeFileSync(sourcesFile, JSON.stringify(sources));
+    const first = await crawlFolder({ ...settings(), dataDir: patched, now: new Date(T1) });
+    expect(first.problems).toEqual([]);
+    expect(first.scope).toBeNull();
+    await recordEvents(patched, first.records, { now: new Date(T1) });
+    cpSync(patched, whole, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await fixture?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("writes the bytes, state and events a crawl over the whole dataset writes", async () => {
+    // Upstream: one SKILL.md changed, one repository renamed (asked for by its old name), one
+    // deleted, and one never listed before asked for.
+    await fixtureCall(fixture, "POST", "/__fixture/repos/acme/pdf-tools/commits", {
+      files: { "SKILL.md": "---\nname: pdf-tools\ndescription: Fills and signs PDF forms.\n---\n\n# PDF tools\n" },
+    });
+    await fixtureCall(fixture, "POST", "/__fixture/repos/frank/gemini-helper/rename", { to: "frank/gemini-tools" });
+    await fixtureCall(fixture, "DELETE", "/__fixture/repos/bob/broken-yaml");
+    const only = ["acme/pdf-tools", "frank/gemini-helper", "bob/broken-yaml", "carol/bom-crlf"];
+
+    const notes: string[] = [];
+    const a = await crawlFolder({
+      ...settings(),
+      dataDir: patched,
+      only,
+      now: new Date(T2),
+      stderr: { write: (t: string) => notes.push(t) },
+    });
+    expect(a.problems).toEqual([]);
+    expect(notes.filter((n) => n.startsWith("note:"))).toEqual([]);
+    expect(a.scope).not.toBeNull();
+    expect(a.records.map((r) => `${r.owner}/${r.repo}`).sort()).toEqual(["acme/pdf-tools", "carol/bom-crlf", "frank/gemini-tools"]);
+
+    // The same crawl over the whole dataset, written whole.
+    const input = await loadCrawlInput(whole, join(PROJECT_ROOT, "data"), sourcesFile);
+    const b = await crawl(fixture, { records: [...input.previous], state: input.state }, { sources, now: T2, crawl: { only } });
+    await writeCrawlOutput(whole, { records: b.records, state: b.state, finishedAt: b.report.finishedAt }, input);
+
+    expect(a.report.repositories).toEqual(b.report.repositories);
+    expect(a.report.repositories).toMatchObject({ added: 1, changed: 2, removed: 1, total: 5 });
+    const bytes = (dir: string, name: string) => readFileSync(join(dir, name));
+    expect(bytes(patched, DATASET_FILES.skills).equals(bytes(whole, DATASET_FILES.skills))).toBe(true);
+    expect(await readCrawlState(patched)).toEqual(await readCrawlState(whole));
+
+    const ea = await recordEvents(patched, a.records, { now: new Date(T2), scope: a.scope });
+    const eb = await recordEvents(whole, b.records, { now: new Date(T2) });
+    expect(ea.recorded.map((e) => `${e.type} ${e.skill.owner}/${e.skill.repo}`)).toEqual([
+      "skill.updated acme/pdf-tools",
+      "skill.deleted bob/broken-yaml",
+      "skill.created carol/bom-crlf",
+      "skill.updated frank/gemini-tools",
+    ]);
+    expect(ea).toEqual(eb);
+    expect(bytes(patched, "events.jsonl").equals(bytes(whole, "events.jsonl"))).toBe(true);
+  });
+
+  it("falls back to the whole dataset when a re-read repository lands on a line it did not read", async () => {
+    // Asked for by its new name, which the dataset does not know: GitHub names the id of a line not read.
+    await fixtureCall(fixture, "POST", "/__fixture/repos/frank/gemini-tools/rename", { to: "frank/gemini-pro" });
+    const before = (await readSkillsFile(join(patched, DATASET_FILES.skills), [])).length;
+    const notes: string[] = [];
+    const a = await crawlFolder({
+      ...settings(),
+      dataDir: patched,
+      only: ["frank/gemini-pro"],
+      now: new Date("2026-11-21T09:30:00Z"),
+      stderr: { write: (t: string) => notes.push(t) },
+    });
+    expect(a.problems).toEqual([]);
+    expect(notes.join("")).toMatch(/crawling again over the whole dataset/);
+    expect(a.scope).toBeNull();
+    const after = await readSkillsFile(join(patched, DATASET_FILES.skills), []);
+    expect(after).toHaveLength(before);
+    expect(after.filter((r) => r.owner === "frank").map((r) => r.repo)).toEqual(["gemini-pro"]);
+  });
+});
+
+describe("patchSkillLines", () => {
+  it("refuses a file out of key order, and splices records at their keys", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "patch-lines-"));
+    try {
+      const file = join(dir, DATASET_FILES.skills);
+      writeFileSync(file, '{"aliases":[],"id":"b","owner":"b","repo":"b"}\n{"aliases":[],"id":"a","owner":"a","repo":"a"}\n');
+      expect(await scanSkillLines(file, () => false)).toEqual({ unusable: "line 2 is not in key order" });
+      writeFileSync(file, '{"aliases":[],"id":"b","owner":"A","repo":"a"}\n{"aliases":[],"id":"a","owner":"a","repo":"a"}\n');
+      expect(await scanSkillLines(file, () => false)).toEqual({ unusable: "two lines for a/a" });
+      const scanned = await scanSkillLines(join(PROJECT_ROOT, "data", DATASET_FILES.skills), (l) => l.key.startsWith("a"));
+      if ("unusable" in scanned) throw new Error(scanned.unusable);
+      const all = await readSkillsFile(join(PROJECT_ROOT, "data", DATASET_FILES.skills), []);
+      expect(scanned.lines.map((l) => l.id)).toEqual(all.map((r) => r.id));
+      expect(scanned.selected).toEqual(all.filter((r) => `${r.owner}/${r.repo}`.toLowerCase().startsWith("a")));
+      // Drop every third, change every fifth, add one at each end.
+      await writeSkills(dir, all);
+      const drop = new Set(all.filter((_, i) => i % 3 === 0 || i % 5 === 0).map((r) => r.id));
+      const fresh = [
+        ...all.filter((_, i) => i % 5 === 0).map((r) => ({ ...r, stars: r.stars + 1 })),
+        { ...all[0]!, id: "new-first", owner: "0000", repo: "first" },
+        { ...all[0]!, id: "new-last", owner: "zzzz", repo: "last" },
+      ];
+      await patchSkillLines(file, drop, fresh);
+      const expected = join(dir, "expected");
+      await writeSkills(expected, [...all.filter((r) => !drop.has(r.id)), ...fresh]);
+      expect(readFileSync(file).equals(readFileSync(join(expected, DATASET_FILES.skills)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
