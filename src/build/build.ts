@@ -42,13 +42,14 @@ import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
+import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
-import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, workersFor } from "./passes.js";
+import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import { searchSkillsOf, writeSearchIndex } from "./search-index/search-index.js";
+import { NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
 import { planShards } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
@@ -289,6 +290,8 @@ async function buildFrom(
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
+  // The meaning pass may run in a worker thread reading the spill folder: awaited before it goes.
+  let meaningDone: Promise<unknown> = Promise.resolve();
   try {
     let search: SearchManifest | null = null;
     let searchMillis = 0;
@@ -296,37 +299,32 @@ async function buildFrom(
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
     const indexed = read.postings !== null || read.spilled !== undefined;
     if (indexed) {
-      // The meaning model is a pass of its own (global: any file can change it), before the index that lists its shards.
-      let meaning: MeaningManifest | undefined;
-      read.meaning = await loadMeaning(read);
-      if (read.meaning) {
-        const m = performance.now();
-        // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
-        meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
-        if (meaning) log("the meaning model's input is unchanged: its shards are kept");
-        // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
-        else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log);
-        if (!meaning) {
-          log("building the meaning model");
-          meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
-        }
-        meaningMillis = performance.now() - m;
-        phase("meaning model");
-      }
-      const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
-      await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
-      read.meaning = null;
+      const spilled = (await meaningBeside(read)) ? read.spilled : undefined;
+      // Not beside the index: the meaning model runs here first, its input let go before the postings are read.
+      const here = spilled ? undefined : await meaningHere(read, options, data, adopt, cache, log);
+      if (here) phase("meaning model");
       log("building search index");
       const t = performance.now();
       read.postings = await loadPostings(read);
       if (!read.postings) throw new Error("the first pass left no search postings");
-      search = await writeSearchIndex(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), meaning);
+      // The worker starts once the postings are merged: the two merges, each about twice its index
+      // while it runs, never overlap; the worker's merge runs while this thread writes term shards.
+      const meaningPass = spilled ? meaningInWorker(spilled, options, adopt, cache, log) : Promise.resolve(here!);
+      meaningDone = meaningPass;
+      const searchFiles = await writeSearchFiles(read.postings, written.searchSkills, data, (line) => log(`  ${line}`));
       searchMillis = performance.now() - t;
       phase("search index");
-    }
-    if (cache) {
-      // The meaning rows went out with the meaning pass, when there was an index (above).
-      if (!indexed) await cache.writeIndex(CACHE_FILES.meaning, null, 0);
+      if (cache) {
+        await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
+        phase("build cache: indexes");
+      }
+      read.postings = null;
+      const outcome = await meaningPass;
+      if (spilled) phase("waiting for the meaning model");
+      meaningMillis = outcome.millis;
+      search = searchManifest(searchFiles, outcome.meaning ?? NO_MEANING);
+    } else if (cache) {
+      await cache.writeIndex(CACHE_FILES.meaning, null, 0);
       await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
       phase("build cache: indexes");
     }
@@ -406,9 +404,109 @@ async function buildFrom(
         : {}),
     };
   } finally {
-    // The spill folder goes once this returns: the worker must be done with it.
+    // The spill folder goes once this returns: the workers must be done with it.
     await shardJob.catch(() => {});
+    await meaningDone.catch(() => {});
   }
+}
+
+/**
+ * Above this many bytes of index parts on disk (the meaning model's input and the search postings
+ * together), the meaning model runs before the search index, not beside it: the two held at once
+ * would raise the build's peak memory (at 100k skills they are about 0.5 GB, at 1M several GB).
+ */
+export const MAX_BESIDE_PART_BYTES = 1.5 * 2 ** 30;
+
+/** The bytes of the first pass's index parts on disk. */
+async function partBytes(spilled: SpilledIndexes): Promise<number> {
+  const sizes = await Promise.all([...spilled.meaning, ...spilled.postings].map(async ({ file }) => (await stat(file)).size));
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
+interface MeaningOutcome {
+  /** The meaning model's manifest part; undefined when there is no meaning input. */
+  meaning: MeaningManifest | undefined;
+  millis: number;
+}
+
+/**
+ * Whether the meaning model runs in a worker thread beside the search index (meaningInWorker): only
+ * in a full build whose first pass left its input on disk (worker threads), and while the parts of
+ * both families are under MAX_BESIDE_PART_BYTES together.
+ */
+async function meaningBeside(read: Read): Promise<boolean> {
+  const spilled = read.spilled;
+  return (
+    !read.reuse &&
+    !read.meaning &&
+    spilled !== undefined &&
+    spilled.meaning.length > 0 &&
+    (await partBytes(spilled)) <= MAX_BESIDE_PART_BYTES
+  );
+}
+
+/**
+ * The meaning model (a pass of its own: global, any file can change it) in a worker thread
+ * (meaning-job.ts), reading its input from the spill folder; its files are counted here once it is done.
+ */
+function meaningInWorker(
+  spilled: SpilledIndexes,
+  options: BuildOptions,
+  adopt: (file: WrittenFile) => void,
+  cache: CacheWriter | undefined,
+  log: (line: string) => void,
+): Promise<MeaningOutcome> {
+  log("building the meaning model in a worker thread, beside the search index");
+  const done = runInWorker<MeaningResult, string>(
+    "meaning-worker",
+    {
+      spilled: { meaning: spilled.meaning, documents: spilled.documents },
+      root: resolve(options.outDir),
+      prefix: DATA_PREFIX,
+      ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.meaning) } : {}),
+    } satisfies MeaningJob,
+    undefined,
+    (line) => log(`  ${line}`),
+  ).then(async (result): Promise<MeaningOutcome> => {
+    for (const file of result.files) adopt(file);
+    await cache?.indexWritten(CACHE_FILES.meaning, spilled.documents);
+    return { meaning: result.meaning, millis: result.millis };
+  });
+  // Awaited once the search index is written; until then a failure must not surface as an unhandled rejection.
+  done.catch(() => {});
+  return done;
+}
+
+/**
+ * The meaning model in this thread, to its end: kept as it was when its input is unchanged since the
+ * cache was made (an incremental build checked it), or learned afresh; its input is let go after.
+ */
+async function meaningHere(
+  read: Read,
+  options: BuildOptions,
+  data: OutputSink,
+  adopt: (file: WrittenFile) => void,
+  cache: CacheWriter | undefined,
+  log: (line: string) => void,
+): Promise<MeaningOutcome> {
+  const started = performance.now();
+  let meaning: MeaningManifest | undefined;
+  read.meaning = await loadMeaning(read);
+  if (read.meaning) {
+    // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
+    meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
+    if (meaning) log("the meaning model's input is unchanged: its shards are kept");
+    // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
+    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log);
+    if (!meaning) {
+      log("building the meaning model");
+      meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+    }
+  }
+  const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
+  await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
+  read.meaning = null;
+  return { meaning, millis: meaning ? performance.now() - started : 0 };
 }
 
 /**

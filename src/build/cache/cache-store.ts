@@ -198,6 +198,12 @@ export class CacheWriter {
     this.sizes[name] = (await stat(file)).size;
   }
 
+  /** Records an index file another thread wrote into this folder (the meaning worker: src/build/meaning-job.ts), of `rows` rows. */
+  async indexWritten(name: typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning, rows: number): Promise<void> {
+    if (name === CACHE_FILES.meaning) this.documents = rows;
+    this.sizes[name] = (await stat(join(this.dir, name))).size;
+  }
+
   /** Writes state.json, which makes the cache usable; the site's files must be final. */
   async finish(tail: CacheTail): Promise<void> {
     const files: BuildCacheState["files"] = {};

@@ -91,6 +91,19 @@ export class PostingIndex {
    */
   static fromParts(parts: readonly CollectedPart[]): PostingIndex {
     if (parts.length === 0) throw new Error("no parts to merge");
+    const fieldCount = parts[0]!.fields.length;
+    let next = parts[0]!.first;
+    for (const part of parts) {
+      if (part.fields.length !== fieldCount) throw new Error(`expected ${fieldCount} fields, got ${part.fields.length}`);
+      if (part.first !== next) throw new Error(`part starts at ordinal ${part.first}, expected ${next}`);
+      next += part.count;
+    }
+    // Parts from a collector hold their keys sorted (PostingCollector.part): one merge of the sorted
+    // runs then gives the sorted key list, with no table of every key and no sort of it.
+    if (parts.every((part) => isAscending(part.keys))) {
+      const { keyList, remaps } = mergeSortedKeys(parts);
+      return invert(keyList, parts, remaps, true);
+    }
     const merger = new PartMerger();
     for (const part of parts) merger.add(part);
     return merger.finish();
@@ -207,7 +220,35 @@ export class PartMerger {
   finish(): PostingIndex {
     if (this.parts.length === 0) throw new Error("no parts to merge");
     this.ids = new Map();
-    return invert(this.keyList, this.parts, this.remaps);
+    return invert(this.keyList, this.parts, this.remaps, false);
+  }
+}
+
+/** Whether `keys` is strictly ascending (JavaScript string order). */
+function isAscending(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return false;
+  return true;
+}
+
+/**
+ * The keys of parts whose keys are each sorted, merged into one sorted list (a key in several parts
+ * once), and each part's local ids mapped to it: a walk of the parts' sorted runs side by side.
+ */
+function mergeSortedKeys(parts: readonly CollectedPart[]): { keyList: string[]; remaps: Uint32Array[] } {
+  const keyList: string[] = [];
+  const remaps = parts.map((part) => new Uint32Array(part.keys.length));
+  const at = parts.map(() => 0);
+  for (;;) {
+    let least: string | undefined;
+    for (let p = 0; p < parts.length; p++) {
+      const key = parts[p]!.keys[at[p]!];
+      if (key !== undefined && (least === undefined || key < least)) least = key;
+    }
+    if (least === undefined) return { keyList, remaps };
+    const id = keyList.push(least) - 1;
+    for (let p = 0; p < parts.length; p++) {
+      if (parts[p]!.keys[at[p]!] === least) remaps[p]![at[p]!++] = id;
+    }
   }
 }
 
@@ -236,7 +277,13 @@ function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
  * posting, so lists come out in ordinal order. `remaps[p]` maps part p's local ids to `keyList`'s.
  * Each part's logs are emptied as their field is done.
  */
-function invert(keyList: readonly string[], parts: readonly CollectedPart[], remaps: readonly (Uint32Array | undefined)[]): PostingIndex {
+function invert(
+  keyList: readonly string[],
+  parts: readonly CollectedPart[],
+  remaps: readonly (Uint32Array | undefined)[],
+  /** Whether `keyList` is sorted already: the key ids are then the sorted positions, and no sort runs. */
+  sorted: boolean,
+): PostingIndex {
   const n = keyList.length;
   const fieldCount = parts[0]!.fields.length;
   const fields: FieldLists[] = [];
@@ -272,7 +319,9 @@ function invert(keyList: readonly string[], parts: readonly CollectedPart[], rem
     // (at 1M skills the postings are gigabytes). The parts are consumed by this merge.
     for (const part of parts) part.fields[f]!.log = [];
   }
-  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+  const order = Uint32Array.from({ length: n }, (_, i) => i);
+  if (sorted) return new PostingIndex(keyList, order, fields);
+  order.sort((a, b) => {
     const x = keyList[a]!;
     const y = keyList[b]!;
     return x < y ? -1 : x > y ? 1 : 0;
@@ -389,20 +438,30 @@ export class PostingCollector {
     return this.next;
   }
 
-  /** Hands the collected skills over as a part (see CollectedPart); the collector is done. */
+  /**
+   * Hands the collected skills over as a part (see CollectedPart); the collector is done. Its keys
+   * come sorted, the logs' ids renumbered to match: sorting here, in the first pass's worker threads
+   * side by side, spares the thread that merges the parts a table of every key and a sort of them all.
+   */
   part(): CollectedPart {
     if (this.done) throw new Error("the collector was already finished");
     this.done = true;
-    return {
-      first: this.first,
-      count: this.next,
-      keys: this.keyList,
-      fields: this.logs.map((log, f) => ({ log: log.take(), ends: this.ends[f]!.flat() })),
-    };
+    // The default sort compares UTF-16 code units, as `<` does, without a call back into JavaScript.
+    const keys = this.keyList.slice().sort();
+    const rank = new Uint32Array(keys.length);
+    for (let r = 0; r < keys.length; r++) rank[this.ids.get(keys[r]!)!] = r;
+    this.ids.clear();
+    const fields = this.logs.map((log, f) => {
+      const chunks = log.take();
+      for (const chunk of chunks) for (let i = 0; i < chunk.length; i++) chunk[i] = rank[chunk[i]!]!;
+      return { log: chunks, ends: this.ends[f]!.flat() };
+    });
+    return { first: this.first, count: this.next, keys, fields };
   }
 
   /** The index of the collected skills (ordinals from `first`); the collector is done. */
   finish(): PostingIndex {
-    return invert(this.keyList, [this.part()], [undefined]);
+    const part = this.part();
+    return invert(part.keys, [part], [undefined], true);
   }
 }

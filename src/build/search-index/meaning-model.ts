@@ -127,15 +127,7 @@ export function relatedTerms(
         shared[t]!++;
       }
     };
-    let a = 0;
-    let b = 0;
-    while (a < about.length || b < body.length) {
-      const x = a < about.length ? about[a]! : Number.MAX_SAFE_INTEGER;
-      const y = b < body.length ? body[b]! : Number.MAX_SAFE_INTEGER;
-      visit(Math.min(x, y));
-      if (x <= y) a++;
-      if (y <= x) b++;
-    }
+    forEachOfUnion(about, body, visit);
     // The strongest RELATED_PER_WORD targets, ties to the target first in key order (insertion sort).
     let kept = 0;
     const self = targetOf[i]!;
@@ -169,4 +161,17 @@ export function relatedTerms(
   }
   progress(keys.length, keys.length);
   return { entries, stats: { documents, sources, targets: targetKey.length, words: entries.length, related } };
+}
+
+/** Calls `fn` once for each number of the union of two ascending lists, in ascending order. */
+export function forEachOfUnion(a: ArrayLike<number>, b: ArrayLike<number>, fn: (value: number) => void): void {
+  let x = 0;
+  let y = 0;
+  while (x < a.length || y < b.length) {
+    const p = x < a.length ? a[x]! : Number.MAX_SAFE_INTEGER;
+    const q = y < b.length ? b[y]! : Number.MAX_SAFE_INTEGER;
+    fn(Math.min(p, q));
+    if (p <= q) x++;
+    if (q <= p) y++;
+  }
 }

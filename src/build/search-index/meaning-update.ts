@@ -15,7 +15,7 @@
 import type { RelatedEntry } from "../../contract/related-shard.js";
 import type { StoredIndex } from "../cache/index-store.js";
 import { MEANING_ABOUT, MEANING_BODY } from "./meaning-collect.js";
-import { isWord, MAX_TARGET_SHARE, MIN_SHARED_FILES } from "./meaning-model.js";
+import { forEachOfUnion, isWord, MAX_TARGET_SHARE, MIN_SHARED_FILES } from "./meaning-model.js";
 
 /** A key's list of one field. */
 const listOf = (index: StoredIndex, i: number, field: number) =>
@@ -80,19 +80,8 @@ export function affectedWords(previous: StoredIndex, next: StoredIndex, document
   // words that share MIN_SHARED_FILES of its files. A word only in a file's previous text changed
   // lists, so it is affected already; the files' words now are enough.
   const count = new Uint32Array(documents + 1);
-  const forEachFile = (i: number, fn: (f: number) => void) => {
-    const a = listOf(next, i, MEANING_ABOUT);
-    const b = listOf(next, i, MEANING_BODY);
-    let x = 0;
-    let y = 0;
-    while (x < a.length || y < b.length) {
-      const p = x < a.length ? a[x]! : Number.MAX_SAFE_INTEGER;
-      const q = y < b.length ? b[y]! : Number.MAX_SAFE_INTEGER;
-      fn(Math.min(p, q));
-      if (p <= q) x++;
-      if (q <= p) y++;
-    }
-  };
+  const forEachFile = (i: number, fn: (f: number) => void) =>
+    forEachOfUnion(listOf(next, i, MEANING_ABOUT), listOf(next, i, MEANING_BODY), fn);
   for (let i = 0; i < next.keys.length; i++)
     forEachFile(i, (f) => {
       if (inTargets[f]) count[f + 1]!++;

@@ -49,6 +49,12 @@ export const searchSkillsOf = (records: readonly SkillRecord[], hidden: readonly
   hidden,
 });
 
+/** The search index's files as written, everything its manifest part needs but the meaning model's shards. */
+export type SearchFiles = Omit<SearchManifest, "meaning">;
+
+/** No meaning model: the manifest part of a build without one. */
+export const NO_MEANING: MeaningManifest = { shards: [], words: 0, related: 0, documents: 0 };
+
 /**
  * Writes the whole search index from the collected postings and the skills' names and nested
  * skills; returns the manifest part (validated).
@@ -59,8 +65,25 @@ export async function writeSearchIndex(
   sink: OutputSink,
   log: (line: string) => void,
   /** The meaning pass's shards (meaning-pass.ts); none when it did not run. */
-  meaning: MeaningManifest = { shards: [], words: 0, related: 0, documents: 0 },
+  meaning: MeaningManifest = NO_MEANING,
 ): Promise<SearchManifest> {
+  return searchManifest(await writeSearchFiles(postings, skills, sink, log), meaning);
+}
+
+/** The search index's manifest part (validated) from its files and the meaning pass's shards. */
+export const searchManifest = (files: SearchFiles, meaning: MeaningManifest): SearchManifest => SearchManifest.parse({ ...files, meaning });
+
+/**
+ * Writes the search index's files: the term shards, the extras (nested skills, prefixes, typo
+ * vocabulary) and the suggestions. The meaning model is a pass of its own (the build may run it in
+ * another thread meanwhile): its shards join the manifest part after (searchManifest).
+ */
+export async function writeSearchFiles(
+  postings: PostingIndex,
+  skills: SearchSkills,
+  sink: OutputSink,
+  log: (line: string) => void,
+): Promise<SearchFiles> {
   const docCount = skills.count;
   const started = performance.now();
   const keys = postings.keys;
@@ -82,14 +105,13 @@ export async function writeSearchIndex(
     entries: await writeJsonShards(sink, "suggest", entries, (e) => e[0]),
   };
   log(`search: ${entries.length} suggestions, ${top.length} prefixes (${Math.round(performance.now() - started)} ms)`);
-  return SearchManifest.parse({
+  return {
     format: SEARCH_FORMAT,
     docCount,
     maxExpansions: MAX_EXPANSIONS,
     terms,
     ...extras,
-    meaning,
     suggest,
     stats: { terms: keys.length - pairs, pairs, postingBytes },
-  });
+  };
 }

@@ -50,14 +50,29 @@ export async function writeJsonShards<T>(
   keyOf: (item: T) => string,
   target = SUGGEST_SHARD_BYTES,
 ): Promise<RangeShard[]> {
-  const runs = cut(items, (i) => JSON.stringify(i).length + 1, target);
+  // Each item is stringified once, as it comes: its text sizes the run (as cut does) and makes up the
+  // shard (a JSON array's text is its items' texts joined by commas in brackets: stableStringify of
+  // the run), and only one run's texts are held at a time.
   const shards: RangeShard[] = [];
-  for (const run of runs) {
-    const text = stableStringify(run);
+  let run: string[] = [];
+  let first: T | undefined;
+  let bytes = 0;
+  const flush = async () => {
+    const text = `[${run.join(",")}]`;
     const file = hashName(dir, text, "json");
     await sink.write(file, text);
-    shards.push({ first: keyOf(run[0]!), file, bytes: Buffer.byteLength(text) });
+    shards.push({ first: keyOf(first!), file, bytes: Buffer.byteLength(text) });
+    run = [];
+    bytes = 0;
+  };
+  for (const item of items) {
+    const text = stableStringify(item);
+    if (run.length > 0 && bytes + text.length + 1 > target) await flush();
+    if (run.length === 0) first = item;
+    run.push(text);
+    bytes += text.length + 1;
   }
+  if (run.length > 0) await flush();
   return shards;
 }
 

@@ -98,11 +98,21 @@ function intersectCount(lists: readonly Docs[], hidden: Bitset | undefined): num
  */
 export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
   const seen = new Map<string, Map<string, number>>();
+  // Each lower-case word's term, stemmed once ("" when it is not a plain word or is a stop word): words repeat.
+  const terms = new Map<string, string>();
+  const termOf = (lower: string) => {
+    let term = terms.get(lower);
+    if (term === undefined) {
+      term = /^[a-z]+$/.test(lower) ? stem(lower).slice(0, MAX_TERM_LENGTH) : "";
+      if (STOP_WORDS.has(term)) term = "";
+      terms.set(lower, term);
+    }
+    return term;
+  };
   const count = (word: string) => {
     const lower = word.toLowerCase();
-    if (!/^[a-z]+$/.test(lower)) return;
-    const term = stem(lower).slice(0, MAX_TERM_LENGTH);
-    if (STOP_WORDS.has(term)) return;
+    const term = termOf(lower);
+    if (term === "") return;
     let forms = seen.get(term);
     if (!forms) seen.set(term, (forms = new Map()));
     forms.set(lower, (forms.get(lower) ?? 0) + 1);
