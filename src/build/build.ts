@@ -39,6 +39,7 @@ import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
 import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
+import { searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -311,7 +312,16 @@ async function buildFrom(
       // while it runs, never overlap; the worker's merge runs while this thread writes term shards.
       const meaningPass = spilled ? meaningInWorker(spilled, options, adopt, cache, log) : Promise.resolve(here!);
       meaningDone = meaningPass;
-      const searchFiles = await writeSearchFiles(read.postings, written.searchSkills, data, (line) => log(`  ${line}`));
+      // An incremental build keeps the previous index's files where no key changed (search-patch.ts).
+      const patch = await searchPatchOf({
+        reuse: read.reuse,
+        nested: written.searchSkills.nested,
+        outDir: resolve(options.outDir),
+        prefix: DATA_PREFIX,
+        adopt,
+        log,
+      });
+      const searchFiles = await writeSearchFiles(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), patch);
       searchMillis = performance.now() - t;
       phase("search index");
       if (cache) {

@@ -9,12 +9,31 @@ import type { TrustVerdict } from "../schemas/trust.js";
 
 const pick = (texts: Record<string, string>, locale: string): string => texts[locale] ?? texts.en ?? "";
 
-/** Each category's skills, most stars first (ties by key): the same for every locale, so computed once. */
-export function categoryMembers(file: CategoriesFile, records: readonly SkillRecord[]): Map<string, SkillRecord[]> {
+/** Each category's skills, most stars first (ties by key), and each subcategory's count ("category/sub"). */
+export interface CategoryMembers {
+  bySlug: Map<string, SkillRecord[]>;
+  subcategoryCounts: Map<string, number>;
+}
+
+/**
+ * The members of every category: the same for every locale, so computed once. A subcategory's count
+ * is taken in the same walk: counted per locale, it cost a scan of the category's members for each
+ * subcategory and locale (about 5 s at 100k skills).
+ */
+export function categoryMembers(file: CategoriesFile, records: readonly SkillRecord[]): CategoryMembers {
   const byStars = [...records].sort((a, b) => b.stars - a.stars || compareKeys(a, b));
-  const members = new Map<string, SkillRecord[]>(file.categories.map((c) => [c.slug, []]));
-  for (const r of byStars) for (const slug of new Set(r.categories)) members.get(slug)?.push(r);
-  return members;
+  const bySlug = new Map<string, SkillRecord[]>(file.categories.map((c) => [c.slug, []]));
+  const subcategoryCounts = new Map<string, number>();
+  for (const r of byStars) {
+    const slugs = new Set(r.categories);
+    for (const slug of slugs) bySlug.get(slug)?.push(r);
+    // A subcategory counts the skill when the skill is in its category (as a filter of the members would).
+    for (const sub of new Set(r.subcategories)) {
+      const slash = sub.indexOf("/");
+      if (slash > 0 && slugs.has(sub.slice(0, slash))) subcategoryCounts.set(sub, (subcategoryCounts.get(sub) ?? 0) + 1);
+    }
+  }
+  return { bySlug, subcategoryCounts };
 }
 
 /**
@@ -26,12 +45,12 @@ export function renderCategories(
   records: readonly SkillRecord[],
   locale: string,
   verdictOf: (r: SkillRecord) => TrustVerdict,
-  membersOf: Map<string, SkillRecord[]> = categoryMembers(file, records),
+  membersOf: CategoryMembers = categoryMembers(file, records),
 ): LocalizedCategories {
   const list: Category[] = [];
   const details: Record<string, CategoryDetail> = {};
   for (const def of file.categories) {
-    const members = membersOf.get(def.slug) ?? [];
+    const members = membersOf.bySlug.get(def.slug) ?? [];
     const category: Category = {
       slug: def.slug,
       name: pick(def.names, locale),
@@ -41,7 +60,7 @@ export function renderCategories(
       subcategories: def.subcategories.map((sub) => ({
         slug: sub.slug,
         name: pick(sub.names, locale),
-        skillCount: members.filter((r) => r.subcategories.includes(`${def.slug}/${sub.slug}`)).length,
+        skillCount: membersOf.subcategoryCounts.get(`${def.slug}/${sub.slug}`) ?? 0,
       })),
     };
     list.push(category);

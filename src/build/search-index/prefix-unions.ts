@@ -81,3 +81,23 @@ function toArray(set: Bitset): Uint32Array {
   });
   return out;
 }
+
+/**
+ * The union of one big prefix's range of terms ([prefix, start, end) from bigPrefixRanges), per
+ * field: what prefixUnions gives that prefix, computed alone (a patched write needs only a few).
+ */
+export function unionOf(
+  [, start, end]: readonly [string, number, number],
+  listsAt: (i: number) => KeyLists,
+  docCount: number,
+): [Uint32Array, Uint32Array, Uint32Array] {
+  const sets = [new Bitset(docCount), new Bitset(docCount), new Bitset(docCount)];
+  for (let i = start; i < end; i++) {
+    const lists = listsAt(i);
+    sets.forEach((set, f) => {
+      const list = lists[f];
+      if (list) for (let k = 0; k < list.length; k++) set.add(list[k]!);
+    });
+  }
+  return [toArray(sets[0]!), toArray(sets[1]!), toArray(sets[2]!)];
+}

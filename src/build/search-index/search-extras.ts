@@ -9,9 +9,10 @@ import { stableStringify } from "../../dataset/json.js";
 import { isTypoWord } from "../../search/typo.js";
 import type { OutputSink } from "../output.js";
 import { PostingCollector } from "./collect-postings.js";
-import { prefixUnions } from "./prefix-unions.js";
+import { bigPrefixRanges, prefixUnions, unionOf } from "./prefix-unions.js";
 import type { NestedSkill } from "./search-document.js";
-import { hashName, type KeyLists, writeTermShards } from "./search-shards.js";
+import { holdsIn, type SearchPatch, shardPatch } from "./search-patch.js";
+import { hashName, type KeyLists, type ShardPatch, writeTermShards } from "./search-shards.js";
 import { writeTypoShards } from "./typo-shards.js";
 
 /** One index family as the build sees it: its sorted keys (words and pair keys) and the lists of key `i`. */
@@ -45,14 +46,45 @@ function nestedFamily(skills: readonly NestedSkill[]): BuiltFamily & { skills: r
   return { keys: index.keys, listsAt: (i) => [index.list(i, 0), index.list(i, 1)], docCount: skills.length, skills };
 }
 
-async function writePrefixUnions(sink: OutputSink, dir: "prefixes", family: BuiltFamily, threshold: number): Promise<RangeShard[]> {
+/**
+ * The previous build's prefix shards of a family and the terms whose lists changed since (sorted), for
+ * a patched write; `same` when the family's set of terms is the previous one (so are its big prefixes).
+ */
+interface PrefixPatch {
+  previous: readonly RangeShard[];
+  changed: readonly string[];
+  same: boolean;
+  keep: (file: string) => Promise<boolean>;
+}
+
+async function writePrefixUnions(
+  sink: OutputSink,
+  dir: "prefixes",
+  family: BuiltFamily,
+  threshold: number,
+  patch?: PrefixPatch,
+): Promise<RangeShard[]> {
   const at = family.keys.flatMap((k, i) => (isPair(k) ? [] : [i]));
-  const unions = prefixUnions(
-    at.map((i) => family.keys[i]!),
-    (j) => family.listsAt(at[j]!),
-    family.docCount,
-    threshold,
-  );
+  const terms = at.map((i) => family.keys[i]!);
+  const listsOf = (j: number) => family.listsAt(at[j]!);
+  if (patch?.same) {
+    // The big prefixes are the previous ones: only those a changed term starts with have a new
+    // union, and a union is computed only where its shard is written again.
+    const ranges = [...bigPrefixRanges(terms, threshold).values()].flat().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const prefixes = ranges.map(([p]) => p);
+    const changed = prefixes.filter((p) => {
+      const from = patch.changed.findIndex((t) => t >= p);
+      return from !== -1 && patch.changed[from]!.startsWith(p);
+    });
+    const shardsPatch: ShardPatch = {
+      previous: patch.previous,
+      dirty: (from, to) => holdsIn(changed, from, to),
+      keep: patch.keep,
+    };
+    const listsAt = (i: number) => unionOf(ranges[i]!, listsOf, family.docCount);
+    return (await writeTermShards(sink, dir, prefixes, listsAt, family.docCount, undefined, shardsPatch)).shards;
+  }
+  const unions = prefixUnions(terms, listsOf, family.docCount, threshold);
   const prefixes = unions.map(([p]) => p);
   return (await writeTermShards(sink, dir, prefixes, (i) => unions[i]![1], family.docCount)).shards;
 }
@@ -87,9 +119,13 @@ export async function writeSearchExtras(
   sink: OutputSink,
   maxExpansions: number,
   log: (line: string) => void,
+  /** An incremental build's view of the previous index (search-patch.ts); the main family's skill count is checked by the caller. */
+  patch?: SearchPatch,
 ): Promise<SearchExtras> {
   const nested = nestedFamily(nestedSkills);
-  const nestedTerms = await writeTermShards(sink, "nested", nested.keys, nested.listsAt, nested.docCount);
+  // The same nested skills give the same nested index: every previous shard is kept.
+  const nestedPatch = patch?.nestedSame ? shardPatch(patch.previous.nested.terms, [], patch.keep) : undefined;
+  const nestedTerms = await writeTermShards(sink, "nested", nested.keys, nested.listsAt, nested.docCount, undefined, nestedPatch);
   const owners = toLittleEndian(Uint32Array.from(nested.skills, (s) => s.owner));
   const ownersFile = hashName("nested", owners, "bin");
   await sink.write(ownersFile, owners);
@@ -102,8 +138,24 @@ export async function writeSearchExtras(
   }
   log(`search: ${nested.skills.length} nested skills, ${nested.keys.length} keys in ${nestedTerms.shards.length} shards`);
 
-  const prefixes = await writePrefixUnions(sink, "prefixes", main, maxExpansions);
-  const nestedPrefixes = await writePrefixUnions(sink, "prefixes", nested, maxExpansions);
+  // The main family's terms are the previous ones when their count is and no changed term was added
+  // or removed (a changed key that is a term now was one before, or the count would differ).
+  const changedTerms = patch ? patch.changed.filter((k) => !isPair(k)) : [];
+  const termCount = main.keys.length - main.keys.filter(isPair).length;
+  const mainPatch: PrefixPatch | undefined = patch && {
+    previous: patch.previous.prefixes,
+    changed: changedTerms,
+    same: termCount === patch.previous.stats.terms && changedTerms.every((t) => holdsIn(main.keys, t, t)),
+    keep: patch.keep,
+  };
+  const prefixes = await writePrefixUnions(sink, "prefixes", main, maxExpansions, mainPatch);
+  const nestedPrefixes = await writePrefixUnions(
+    sink,
+    "prefixes",
+    nested,
+    maxExpansions,
+    patch?.nestedSame ? { previous: patch.previous.nested.prefixes, changed: [], same: true, keep: patch.keep } : undefined,
+  );
   log(`search: ${prefixes.length + nestedPrefixes.length} shards of precomputed prefixes`);
 
   const typo = await writeTypoShards(sink, vocabulary([main, nested]));

@@ -1,3 +1,4 @@
+import { ByteBuffer } from "../../contract/postings.js";
 import { type MeaningManifest, SEARCH_FORMAT, SearchManifest } from "../../contract/search-manifest.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
@@ -5,7 +6,8 @@ import type { OutputSink } from "../output.js";
 import type { PostingCollector, PostingIndex } from "./collect-postings.js";
 import { type NestedSkill, nestedSkills, searchDocument } from "./search-document.js";
 import { writeSearchExtras } from "./search-extras.js";
-import { writeJsonShards, writeTermShards } from "./search-shards.js";
+import { type SearchPatch, shardPatch } from "./search-patch.js";
+import { encodeEntry, writeJsonShards, writeTermShards } from "./search-shards.js";
 import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
@@ -83,19 +85,32 @@ export async function writeSearchFiles(
   skills: SearchSkills,
   sink: OutputSink,
   log: (line: string) => void,
+  /** An incremental build's view of the previous index: its files are kept where no key changed (search-patch.ts). */
+  given?: SearchPatch,
 ): Promise<SearchFiles> {
   const docCount = skills.count;
   const started = performance.now();
   const keys = postings.keys;
   const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
   log(`search: ${keys.length - pairs} terms, ${pairs} phrase pairs (${Math.round(performance.now() - started)} ms)`);
+  // Every list is encoded against the skill count: with another count no previous shard can be kept.
+  const patch = given && given.previous.docCount === docCount ? given : undefined;
+  if (given && !patch) log("search: the skill count changed, the index is written whole");
 
   const listsAt = (i: number) => FIELDS.map((_, f) => postings.list(i, f));
-  const { shards: terms, bytes: postingBytes } = await writeTermShards(sink, "terms", keys, listsAt, docCount, (n) =>
-    log(`search: wrote ${n} term shards`),
+  const written = await writeTermShards(
+    sink,
+    "terms",
+    keys,
+    listsAt,
+    docCount,
+    (n) => log(`search: wrote ${n} term shards`),
+    patch && shardPatch(patch.previous.terms, patch.changed, patch.keep),
   );
-  log(`search: ${terms.length} term shards, ${postingBytes} bytes`);
-  const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log);
+  const terms = written.shards;
+  const postingBytes = patch ? patchedPostingBytes(patch, postings, docCount) : written.bytes;
+  log(`search: ${terms.length} term shards, ${postingBytes} bytes${patch ? `, ${patch.changed.length} keys changed` : ""}`);
+  const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log, patch);
 
   const entries = suggestionEntries(postings, { names: skills.names, surface: skills.surface, hidden: skills.hidden });
   const top = topByPrefix(entries);
@@ -114,4 +129,25 @@ export async function writeSearchFiles(
     suggest,
     stats: { terms: keys.length - pairs, pairs, postingBytes },
   };
+}
+
+/**
+ * The index's summed entry sizes (stats.postingBytes) of a patched write, which skips the kept
+ * shards' keys: the previous sum, less the changed keys' previous sizes, plus their sizes now.
+ */
+function patchedPostingBytes(patch: SearchPatch, postings: PostingIndex, docCount: number): number {
+  const entry = new ByteBuffer();
+  const ends: [number, number, number] = [0, 0, 0];
+  let bytes = patch.previous.stats.postingBytes - patch.previousChangedBytes;
+  for (const key of patch.changed) {
+    if (postings.listOf(key, 0) === undefined) continue;
+    bytes += encodeEntry(
+      key,
+      FIELDS.map((_, f) => postings.listOf(key, f)),
+      docCount,
+      entry,
+      ends,
+    );
+  }
+  return bytes;
 }

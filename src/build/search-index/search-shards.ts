@@ -23,6 +23,56 @@ export const hashName = (folder: SearchFolder, bytes: Uint8Array | string, ext: 
 /** Posting lists of one key for the three lists of a term shard; undefined where the key is absent. */
 export type KeyLists = readonly (ArrayLike<number> | undefined)[];
 
+/**
+ * What an incremental build knows of a family's range shards (shard-patch.ts): the previous build's
+ * shards, whether a key range holds a changed key, and how to keep a previous file. A writer given
+ * one keeps each previous shard that starts where its own next shard starts and whose keys (and the
+ * next shard's first key, which decided where it was cut) are unchanged: cutting is a function of
+ * the entries from a shard's first key on, so such a shard comes out with the same bytes.
+ */
+export interface ShardPatch {
+  previous: readonly RangeShard[];
+  /** Whether a key in [from, to] (to included; to undefined: to the last key) changed, was added or was removed. */
+  dirty(from: string, to: string | undefined): boolean;
+  /** Keeps the previous build's file (its path under the data folder) as this build's; false when it cannot. */
+  keep(file: string): Promise<boolean>;
+}
+
+/** Lowest index in sorted `keys` at or after `from` whose key is not below `key`. */
+function lowerBound(keys: readonly string[], key: string, from: number): number {
+  let lo = from;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Walks the previous shards beside a writer: at a shard start (key index `i`), the previous shard
+ * to keep there, if any, and the key index after it. Previous shards are visited in order.
+ */
+class PatchCursor {
+  private j = 0;
+  constructor(private readonly patch: ShardPatch | undefined) {}
+
+  async keepAt(keys: readonly string[], i: number): Promise<{ shard: RangeShard; next: number } | undefined> {
+    const patch = this.patch;
+    if (!patch) return undefined;
+    const key = keys[i]!;
+    const { previous } = patch;
+    while (this.j < previous.length && previous[this.j]!.first < key) this.j++;
+    const shard = previous[this.j];
+    if (!shard || shard.first !== key) return undefined;
+    const to = previous[this.j + 1]?.first;
+    if (patch.dirty(key, to) || !(await patch.keep(shard.file))) return undefined;
+    this.j++;
+    return { shard, next: to === undefined ? keys.length : lowerBound(keys, to, i + 1) };
+  }
+}
+
 /** Groups sorted items into runs of about `target` bytes. */
 export function cut<T>(items: readonly T[], size: (item: T) => number, target: number): T[][] {
   const runs: T[][] = [];
@@ -49,11 +99,14 @@ export async function writeJsonShards<T>(
   items: readonly T[],
   keyOf: (item: T) => string,
   target = SUGGEST_SHARD_BYTES,
+  patch?: ShardPatch,
 ): Promise<RangeShard[]> {
   // Each item is stringified once, as it comes: its text sizes the run (as cut does) and makes up the
   // shard (a JSON array's text is its items' texts joined by commas in brackets: stableStringify of
   // the run), and only one run's texts are held at a time.
   const shards: RangeShard[] = [];
+  const cursor = new PatchCursor(patch);
+  const keys = patch ? items.map(keyOf) : [];
   let run: string[] = [];
   let first: T | undefined;
   let bytes = 0;
@@ -65,9 +118,18 @@ export async function writeJsonShards<T>(
     run = [];
     bytes = 0;
   };
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     const text = stableStringify(item);
     if (run.length > 0 && bytes + text.length + 1 > target) await flush();
+    if (run.length === 0) {
+      const kept = await cursor.keepAt(keys, i);
+      if (kept) {
+        shards.push(kept.shard);
+        i = kept.next - 1;
+        continue;
+      }
+    }
     if (run.length === 0) first = item;
     run.push(text);
     bytes += text.length + 1;
@@ -87,8 +149,10 @@ export async function writeTermShards(
   listsAt: (i: number) => KeyLists,
   docCount: number,
   progress: (shards: number) => void = () => {},
+  patch?: ShardPatch,
 ): Promise<{ shards: RangeShard[]; bytes: number }> {
   const shards: RangeShard[] = [];
+  const cursor = new PatchCursor(patch);
   let total = 0;
   const shard = new ShardBuilder(docCount);
   let runBytes = 0;
@@ -105,23 +169,44 @@ export async function writeTermShards(
     runBytes = 0;
   };
   for (let i = 0; i < keys.length; i++) {
-    const lists = listsAt(i);
-    entry.length = 0;
-    for (let f = 0; f < 3; f++) {
-      const list = lists[f];
-      // An absent list is written as an empty one (a zero count), as a reader expects.
-      if (list) encodePostings(list, docCount, entry);
-      else entry.push(0);
-      ends[f] = entry.length;
+    // At a shard start a previous shard may be kept: its keys are skipped, never encoded (and not
+    // counted in `total`). A shard starts here when the one before is full too: checked once encoded.
+    let kept = shard.size === 0 ? await cursor.keepAt(keys, i) : undefined;
+    let size = 0;
+    if (!kept) {
+      size = encodeEntry(keys[i]!, listsAt(i), docCount, entry, ends);
+      if (runBytes > 0 && runBytes + size > SHARD_BYTES) {
+        await flush();
+        kept = await cursor.keepAt(keys, i);
+      }
     }
-    const term = keys[i]!;
-    const size = term.length + 16 + entry.length;
+    if (kept) {
+      shards.push(kept.shard);
+      i = kept.next - 1;
+      continue;
+    }
     total += size;
-    if (runBytes > 0 && runBytes + size > SHARD_BYTES) await flush();
+    const term = keys[i]!;
     shard.add(term, entry.view(), ends);
     runBytes += size;
     if (shards.length > 0 && shards.length % 50 === 0 && shard.size === 1) progress(shards.length);
   }
   await flush();
   return { shards, bytes: total };
+}
+
+/**
+ * Encodes one key's three lists into `entry` (emptied first), their ends into `ends`; returns the
+ * size the shard cutting counts for it (and the index's `postingBytes` sums).
+ */
+export function encodeEntry(term: string, lists: KeyLists, docCount: number, entry: ByteBuffer, ends: [number, number, number]): number {
+  entry.length = 0;
+  for (let f = 0; f < 3; f++) {
+    const list = lists[f];
+    // An absent list is written as an empty one (a zero count), as a reader expects.
+    if (list) encodePostings(list, docCount, entry);
+    else entry.push(0);
+    ends[f] = entry.length;
+  }
+  return term.length + 16 + entry.length;
 }

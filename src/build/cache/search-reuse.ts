@@ -1,0 +1,87 @@
+// The search index's patch mode in an incremental build (src/build/search-index/search-patch.ts):
+// the previous build's search manifest, read back from the previous site and checked against the
+// hash the cache recorded, and what changed since: the term index's keys whose lists differ and
+// whether the nested skills are the same. Any doubt (no manifest, no index, a file not the recorded
+// one) says why and leaves the index to be written whole.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { BuildManifest } from "../../contract/manifest.js";
+import { MANIFEST_FILE } from "../../contract/paths.js";
+import { ByteBuffer } from "../../contract/postings.js";
+import type { SkillRecord } from "../../schemas/dataset.js";
+import type { WrittenFile } from "../output.js";
+import { type NestedSkill, nestedSkills } from "../search-index/search-document.js";
+import type { SearchPatch } from "../search-index/search-patch.js";
+import { encodeEntry } from "../search-index/search-shards.js";
+import type { Reuse } from "./incremental-pass.js";
+import { changedKeys, type StoredIndex } from "./index-store.js";
+import { keepFile } from "./kept-shards.js";
+
+/** The previous build's manifest, or why it cannot be used. */
+async function previousManifest(reuse: Reuse, prefix: string): Promise<BuildManifest | string> {
+  const path = `${prefix}/${MANIFEST_FILE}`;
+  const recorded = reuse.cache.state.files[path];
+  if (!recorded) return "the build cache records no manifest";
+  const bytes = await readFile(join(reuse.cache.previousSite, path)).catch(() => undefined);
+  if (!bytes || createHash("sha256").update(bytes).digest("hex") !== recorded[2])
+    return "the previous manifest is not the one the cache recorded";
+  const parsed = BuildManifest.safeParse(JSON.parse(bytes.toString("utf8")));
+  return parsed.success ? parsed.data : "the previous manifest does not parse";
+}
+
+/** The summed entry sizes of `keys` (sorted) in `index`, as the term shards count them. */
+function entryBytes(index: StoredIndex, keys: readonly string[], docCount: number): number {
+  const entry = new ByteBuffer();
+  const ends: [number, number, number] = [0, 0, 0];
+  let bytes = 0;
+  let i = 0;
+  for (const key of keys) {
+    while (i < index.keys.length && index.keys[i]! < key) i++;
+    if (index.keys[i] !== key) continue;
+    const lists = index.fields.map(({ start, ordinals }) => ordinals.subarray(start[i]!, start[i + 1]!));
+    bytes += encodeEntry(key, lists, docCount, entry, ends);
+  }
+  return bytes;
+}
+
+const sameNested = (a: readonly NestedSkill[], b: readonly NestedSkill[]) =>
+  a.length === b.length &&
+  a.every((x, i) => {
+    const y = b[i]!;
+    return x.owner === y.owner && x.name === y.name && x.description === y.description && x.path === y.path;
+  });
+
+export interface SearchPatchInput {
+  reuse: Reuse | undefined;
+  /** This build's nested skills. */
+  nested: readonly NestedSkill[];
+  outDir: string;
+  prefix: string;
+  adopt: (file: WrittenFile) => void;
+  log: (line: string) => void;
+}
+
+/** The patch mode's input, or undefined (the reason logged) when the index is written whole. */
+export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatch | undefined> {
+  const { reuse, log } = input;
+  if (!reuse) return undefined;
+  const old = reuse.cache.postings;
+  const now = reuse.postings;
+  const manifest = old && now ? await previousManifest(reuse, input.prefix) : "the build cache holds no search index";
+  const why = typeof manifest === "string" ? manifest : manifest.search === null ? "the previous build has no search index" : undefined;
+  if (why || typeof manifest === "string" || !manifest.search || !old || !now) {
+    log(`the search index is written whole: ${why}`);
+    return undefined;
+  }
+  const previous = manifest.search;
+  const changed = changedKeys(old, now);
+  const before = nestedSkills(reuse.cache.skills.map((s) => s[8] as unknown as SkillRecord));
+  return {
+    previous,
+    changed,
+    previousChangedBytes: entryBytes(old, changed, previous.docCount),
+    nestedSame: sameNested(before, input.nested),
+    keep: (file) => keepFile(reuse, input.outDir, `${input.prefix}/${file}`, input.adopt),
+  };
+}

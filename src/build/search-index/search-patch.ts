@@ -1,0 +1,49 @@
+// The search index writers' patch mode, for an incremental build: what the writers need to know of
+// the previous build to keep its files where nothing changed. A range shard (term, prefix, nested,
+// suggestion) is kept when it starts where the writer's next shard starts and no key from its first
+// to the next shard's first changed (search-shards.ts ShardPatch); everything else is written as a
+// full build writes it, so the bytes are the same.
+import type { RangeShard, SearchManifest } from "../../contract/search-manifest.js";
+import type { ShardPatch } from "./search-shards.js";
+
+export interface SearchPatch {
+  /** The previous build's search manifest part (its files are the previous site's). */
+  previous: SearchManifest;
+  /** The term index's keys whose lists changed since the previous build (added, removed, other ordinals), sorted. */
+  changed: readonly string[];
+  /** The summed entry sizes of those keys in the previous index (stats.postingBytes is patched by them). */
+  previousChangedBytes: number;
+  /** Whether the nested skills are the previous build's (names, descriptions, paths and owners' ordinals). */
+  nestedSame: boolean;
+  /** Keeps a previous file (path under the data folder) as this build's; false when it cannot. */
+  keep(file: string): Promise<boolean>;
+}
+
+/** Whether sorted `keys` hold a key in [from, to] (to undefined: no upper bound). */
+export function holdsIn(keys: readonly string[], from: string, to: string | undefined): boolean {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < keys.length && (to === undefined || keys[lo]! <= to);
+}
+
+/** The ShardPatch of one family: its previous shards, kept unless a key of `changed` (sorted) lands in their range. */
+export const shardPatch = (
+  previous: readonly RangeShard[],
+  changed: readonly string[],
+  keep: (file: string) => Promise<boolean>,
+): ShardPatch => ({
+  previous,
+  dirty: (from, to) => holdsIn(changed, from, to),
+  keep,
+});
+
+/** Whether `keys` are strictly ascending: the patch's key ranges need it (else the family is written whole). */
+export function strictlyAscending(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return false;
+  return true;
+}
