@@ -316,6 +316,8 @@ async function buildFrom(
       const patch = await searchPatchOf({
         reuse: read.reuse,
         nested: written.searchSkills.nested,
+        hidden: written.searchSkills.hidden,
+        fresh: written.fresh,
         outDir: resolve(options.outDir),
         prefix: DATA_PREFIX,
         adopt,
@@ -651,6 +653,8 @@ async function writeRecordFiles(
       lists,
       counts,
       events: { count: feed.count, last: feed.last },
+      // The skills rendered afresh (an incremental build's search index is patched for them).
+      fresh: read.reuse ? records.filter((r) => read.reuse!.changed.has(skillKey(r.owner, r.repo))) : [],
       // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
       searchSkills: searchSkillsOf(
         records,

@@ -9,11 +9,14 @@ import { join } from "node:path";
 import { BuildManifest } from "../../contract/manifest.js";
 import { MANIFEST_FILE } from "../../contract/paths.js";
 import { ByteBuffer } from "../../contract/postings.js";
+import type { SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
+import type { SlimRecord } from "../../dataset/stream.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import type { WrittenFile } from "../output.js";
 import { type NestedSkill, nestedSkills } from "../search-index/search-document.js";
-import type { SearchPatch } from "../search-index/search-patch.js";
-import { encodeEntry } from "../search-index/search-shards.js";
+import { type SearchPatch, strictlyAscending } from "../search-index/search-patch.js";
+import { encodeEntry, hashName } from "../search-index/search-shards.js";
+import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
 import { changedKeys, type StoredIndex } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
@@ -56,6 +59,9 @@ export interface SearchPatchInput {
   reuse: Reuse | undefined;
   /** This build's nested skills. */
   nested: readonly NestedSkill[];
+  /** The ordinals search leaves out by default (malicious skills), and the records rendered afresh. */
+  hidden: readonly number[];
+  fresh: readonly SlimRecord[];
   outDir: string;
   prefix: string;
   adopt: (file: WrittenFile) => void;
@@ -76,12 +82,38 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   }
   const previous = manifest.search;
   const changed = changedKeys(old, now);
-  const before = nestedSkills(reuse.cache.skills.map((s) => s[8] as unknown as SkillRecord));
+  const records = reuse.cache.skills.map((s) => s[8] as unknown as SkillRecord);
+  const before = nestedSkills(records);
+  const suggest = await previousSuggestions(reuse, previous, input);
+  if (typeof suggest === "string") log(`the suggestions are made whole: ${suggest}`);
   return {
     previous,
     changed,
     previousChangedBytes: entryBytes(old, changed, previous.docCount),
     nestedSame: sameNested(before, input.nested),
     keep: (file) => keepFile(reuse, input.outDir, `${input.prefix}/${file}`, input.adopt),
+    ...(typeof suggest === "string" ? {} : { suggest }),
   };
+}
+
+/**
+ * The previous build's suggestions, read back from its shards (each checked against its
+ * content-hash name), and the terms the changed skills can touch; or why they cannot be used.
+ */
+async function previousSuggestions(
+  reuse: Reuse,
+  previous: SearchManifest,
+  input: SearchPatchInput,
+): Promise<NonNullable<SearchPatch["suggest"]> | string> {
+  const hiddenBefore = reuse.cache.skills.flatMap((s, o) => (s[5].verdict === "malicious" ? [o] : []));
+  if (hiddenBefore.length !== input.hidden.length || hiddenBefore.some((o, i) => o !== input.hidden[i])) return "the hidden skills changed";
+  const entries: SuggestionPair[] = [];
+  for (const shard of previous.suggest.entries) {
+    const bytes = await readFile(join(reuse.cache.previousSite, input.prefix, shard.file)).catch(() => undefined);
+    if (!bytes || hashName("suggest", bytes, "json") !== shard.file) return `${shard.file} is not the previous build's`;
+    for (const e of JSON.parse(bytes.toString("utf8")) as SuggestionPair[]) entries.push(e);
+  }
+  if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
+  const changedBefore = reuse.cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : []));
+  return { entries, byText: new Map(entries), touched: suggestionTermsOf([...changedBefore, ...input.fresh]) };
 }

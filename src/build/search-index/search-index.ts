@@ -1,14 +1,14 @@
 import { ByteBuffer } from "../../contract/postings.js";
-import { type MeaningManifest, SEARCH_FORMAT, SearchManifest } from "../../contract/search-manifest.js";
+import { type MeaningManifest, SEARCH_FORMAT, SearchManifest, type SuggestionPair } from "../../contract/search-manifest.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
 import type { OutputSink } from "../output.js";
 import type { PostingCollector, PostingIndex } from "./collect-postings.js";
 import { type NestedSkill, nestedSkills, searchDocument } from "./search-document.js";
 import { writeSearchExtras } from "./search-extras.js";
-import { type SearchPatch, shardPatch } from "./search-patch.js";
-import { encodeEntry, writeJsonShards, writeTermShards } from "./search-shards.js";
-import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix } from "./suggest-build.js";
+import { changedSuggestions, type SearchPatch, shardPatch, strictlyAscending } from "./search-patch.js";
+import { encodeEntry, SUGGEST_SHARD_BYTES, writeJsonShards, writeJsonShardsAt, writeTermShards } from "./search-shards.js";
+import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix, topKeys, topOf, topPrefixes } from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
 export const MAX_EXPANSIONS = 512;
@@ -112,14 +112,50 @@ export async function writeSearchFiles(
   log(`search: ${terms.length} term shards, ${postingBytes} bytes${patch ? `, ${patch.changed.length} keys changed` : ""}`);
   const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log, patch);
 
-  const entries = suggestionEntries(postings, { names: skills.names, surface: skills.surface, hidden: skills.hidden });
-  const top = topByPrefix(entries);
-  const suggest = {
-    topPrefixLength: TOP_PREFIX_LENGTH,
-    top: await writeJsonShards(sink, "top", top, (t) => t[0]),
-    entries: await writeJsonShards(sink, "suggest", entries, (e) => e[0]),
-  };
-  log(`search: ${entries.length} suggestions, ${top.length} prefixes (${Math.round(performance.now() - started)} ms)`);
+  const previous = patch?.suggest;
+  const changed = new Set(patch?.changed);
+  const sources = { names: skills.names, surface: skills.surface, hidden: skills.hidden };
+  const entries = suggestionEntries(postings, sources, previous && { previous: previous.byText, changed, touched: previous.touched });
+  const texts = entries.map((e) => e[0]);
+  let suggest: SearchFiles["suggest"];
+  let prefixes: number;
+  if (patch && previous && strictlyAscending(texts)) {
+    // Patched: a top bucket is made only where its shard is written again (a changed text's prefixes).
+    const changedTexts = changedSuggestions(previous.entries, entries);
+    const keys = topKeys(entries);
+    const dirty = [...new Set(changedTexts.flatMap(topPrefixes))].sort();
+    prefixes = keys.length;
+    suggest = {
+      topPrefixLength: TOP_PREFIX_LENGTH,
+      top: await writeJsonShardsAt(
+        sink,
+        "top",
+        keys,
+        (i): [string, SuggestionPair[]] => [keys[i]!, topOf(entries, keys[i]!)],
+        (t) => t[0],
+        SUGGEST_SHARD_BYTES,
+        shardPatch(patch.previous.suggest.top, dirty, patch.keep),
+      ),
+      entries: await writeJsonShards(
+        sink,
+        "suggest",
+        entries,
+        (e) => e[0],
+        SUGGEST_SHARD_BYTES,
+        shardPatch(patch.previous.suggest.entries, changedTexts, patch.keep),
+      ),
+    };
+  } else {
+    if (patch) log("search: the suggestions are written whole");
+    const top = topByPrefix(entries);
+    prefixes = top.length;
+    suggest = {
+      topPrefixLength: TOP_PREFIX_LENGTH,
+      top: await writeJsonShards(sink, "top", top, (t) => t[0]),
+      entries: await writeJsonShards(sink, "suggest", entries, (e) => e[0]),
+    };
+  }
+  log(`search: ${entries.length} suggestions, ${prefixes} prefixes (${Math.round(performance.now() - started)} ms)`);
   return {
     format: SEARCH_FORMAT,
     docCount,

@@ -3,7 +3,7 @@
 // suggestion) is kept when it starts where the writer's next shard starts and no key from its first
 // to the next shard's first changed (search-shards.ts ShardPatch); everything else is written as a
 // full build writes it, so the bytes are the same.
-import type { RangeShard, SearchManifest } from "../../contract/search-manifest.js";
+import type { RangeShard, SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
 import type { ShardPatch } from "./search-shards.js";
 
 export interface SearchPatch {
@@ -17,6 +17,35 @@ export interface SearchPatch {
   nestedSame: boolean;
   /** Keeps a previous file (path under the data folder) as this build's; false when it cannot. */
   keep(file: string): Promise<boolean>;
+  /**
+   * The previous suggestions (read back from its shards, in text order, each text once) and the terms
+   * the changed skills' names and descriptions hold, old and new (suggest-build.ts SuggestPatch);
+   * absent when the suggestions must be made whole (the hidden skills changed).
+   */
+  suggest?: { entries: readonly SuggestionPair[]; byText: ReadonlyMap<string, number>; touched: ReadonlySet<string> };
+}
+
+/** The texts (sorted) whose suggestion was added, removed or counts otherwise: both lists in text order. */
+export function changedSuggestions(before: readonly SuggestionPair[], after: readonly SuggestionPair[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const a = before[i];
+    const b = after[j];
+    if (!b || (a && a[0] < b[0])) {
+      out.push(a![0]);
+      i++;
+    } else if (!a || b[0] < a[0]) {
+      out.push(b[0]);
+      j++;
+    } else {
+      if (a[1] !== b[1]) out.push(a[0]);
+      i++;
+      j++;
+    }
+  }
+  return out;
 }
 
 /** Whether sorted `keys` hold a key in [from, to] (to undefined: no upper bound). */

@@ -93,10 +93,26 @@ export function cut<T>(items: readonly T[], size: (item: T) => number, target: n
 }
 
 /** Writes sorted JSON items as range shards of about `target` bytes under search/`dir`/. */
-export async function writeJsonShards<T>(
+export function writeJsonShards<T>(
   sink: OutputSink,
   dir: SearchFolder,
   items: readonly T[],
+  keyOf: (item: T) => string,
+  target = SUGGEST_SHARD_BYTES,
+  patch?: ShardPatch,
+): Promise<RangeShard[]> {
+  return writeJsonShardsAt(sink, dir, patch ? items.map(keyOf) : items.length, (i) => items[i]!, keyOf, target, patch);
+}
+
+/**
+ * writeJsonShards over items made on demand (`itemAt`, for `keys.length` items): with a patch, only
+ * the items of the shards written again are made. `keys` may be a count when there is no patch.
+ */
+export async function writeJsonShardsAt<T>(
+  sink: OutputSink,
+  dir: SearchFolder,
+  keys: readonly string[] | number,
+  itemAt: (i: number) => T,
   keyOf: (item: T) => string,
   target = SUGGEST_SHARD_BYTES,
   patch?: ShardPatch,
@@ -105,8 +121,8 @@ export async function writeJsonShards<T>(
   // shard (a JSON array's text is its items' texts joined by commas in brackets: stableStringify of
   // the run), and only one run's texts are held at a time.
   const shards: RangeShard[] = [];
-  const cursor = new PatchCursor(patch);
-  const keys = patch ? items.map(keyOf) : [];
+  const keyList = typeof keys === "number" ? [] : keys;
+  const cursor = new PatchCursor(typeof keys === "number" ? undefined : patch);
   let run: string[] = [];
   let first: T | undefined;
   let bytes = 0;
@@ -118,21 +134,27 @@ export async function writeJsonShards<T>(
     run = [];
     bytes = 0;
   };
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    const text = stableStringify(item);
-    if (run.length > 0 && bytes + text.length + 1 > target) await flush();
-    if (run.length === 0) {
-      const kept = await cursor.keepAt(keys, i);
-      if (kept) {
-        shards.push(kept.shard);
-        i = kept.next - 1;
+  const count = typeof keys === "number" ? keys : keys.length;
+  for (let i = 0; i < count; i++) {
+    // At a shard start a previous shard may be kept (its items never made); a shard starts here
+    // when the one before is full too: checked once the item's text is known.
+    let kept = run.length === 0 ? await cursor.keepAt(keyList, i) : undefined;
+    if (!kept) {
+      const item = itemAt(i);
+      const text = stableStringify(item);
+      if (run.length > 0 && bytes + text.length + 1 > target) {
+        await flush();
+        kept = await cursor.keepAt(keyList, i);
+      }
+      if (!kept) {
+        if (run.length === 0) first = item;
+        run.push(text);
+        bytes += text.length + 1;
         continue;
       }
     }
-    if (run.length === 0) first = item;
-    run.push(text);
-    bytes += text.length + 1;
+    shards.push(kept.shard);
+    i = kept.next - 1;
   }
   if (run.length > 0) await flush();
   return shards;

@@ -96,11 +96,10 @@ function intersectCount(lists: readonly Docs[], hidden: Bitset | undefined): num
  * to the stem, then A to Z. Only plain ASCII words are stemmed (src/search/text.ts), so only they
  * can differ: `kubernete` -> `kubernetes`, while `policy` stays unless skills write `policies` more often.
  */
-export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
-  const seen = new Map<string, Map<string, number>>();
-  // Each lower-case word's term, stemmed once ("" when it is not a plain word or is a stop word): words repeat.
+/** A term-of-word function ("" when the word is not a plain word or is a stop word), each word stemmed once: words repeat. */
+function surfaceTermOf(): (lower: string) => string {
   const terms = new Map<string, string>();
-  const termOf = (lower: string) => {
+  return (lower) => {
     let term = terms.get(lower);
     if (term === undefined) {
       term = /^[a-z]+$/.test(lower) ? stem(lower).slice(0, MAX_TERM_LENGTH) : "";
@@ -109,6 +108,40 @@ export function surfaceForms(records: readonly SlimRecord[]): Map<string, string
     }
     return term;
   };
+}
+
+/** The texts whose words make the surface forms: names and descriptions, the skill's own and its collection's skills'. */
+function* surfaceTexts(r: SlimRecord): Generator<string> {
+  yield r.name;
+  yield r.description;
+  for (const f of r.files) {
+    yield f.name;
+    yield f.description;
+  }
+}
+
+/**
+ * The terms whose suggestion `records` can change other than by their lists: every term whose
+ * surface form they count (surfaceForms) and every term of their names (a name's terms are offered
+ * even when one skill holds them). A patched suggestion build computes these afresh.
+ */
+export function suggestionTermsOf(records: readonly SlimRecord[]): Set<string> {
+  const out = new Set<string>();
+  const termOf = surfaceTermOf();
+  const add = (word: string) => {
+    const term = termOf(word.toLowerCase());
+    if (term !== "") out.add(term);
+  };
+  for (const r of records) {
+    for (const text of surfaceTexts(r)) scanRuns(text, add, () => {});
+    for (const term of analyse(r.name)) out.add(term);
+  }
+  return out;
+}
+
+export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
+  const seen = new Map<string, Map<string, number>>();
+  const termOf = surfaceTermOf();
   const count = (word: string) => {
     const lower = word.toLowerCase();
     const term = termOf(lower);
@@ -117,15 +150,7 @@ export function surfaceForms(records: readonly SlimRecord[]): Map<string, string
     if (!forms) seen.set(term, (forms = new Map()));
     forms.set(lower, (forms.get(lower) ?? 0) + 1);
   };
-  const texts = function* (r: SlimRecord) {
-    yield r.name;
-    yield r.description;
-    for (const f of r.files) {
-      yield f.name;
-      yield f.description;
-    }
-  };
-  for (const r of records) for (const text of texts(r)) scanRuns(text, count, () => {});
+  for (const r of records) for (const text of surfaceTexts(r)) scanRuns(text, count, () => {});
   const out = new Map<string, string>();
   for (const [term, forms] of seen) {
     let best = term;
@@ -146,8 +171,21 @@ export interface SuggestionSources {
   hidden?: readonly number[];
 }
 
+/**
+ * What a patched suggestion build (an incremental build) knows of the previous one: its entries by
+ * text, the keys whose lists changed, and the terms the changed skills' names and descriptions hold
+ * (suggestionTermsOf, old and new). Any other key's entry is the previous one, whose text is the same
+ * (its surface form counted the same words); so is a name's when none of its words changed. It
+ * holds only when the hidden skills are the previous ones (the caller checks).
+ */
+export interface SuggestPatch {
+  previous: ReadonlyMap<string, number>;
+  changed: ReadonlySet<string>;
+  touched: ReadonlySet<string>;
+}
+
 /** Every suggestion with its count, sorted by text; a suggestion that only hidden skills hold is left out. */
-export function suggestionEntries(index: PostingIndex, sources: SuggestionSources): SuggestionPair[] {
+export function suggestionEntries(index: PostingIndex, sources: SuggestionSources, patch?: SuggestPatch): SuggestionPair[] {
   const { names, surface = new Map<string, string>() } = sources;
   const nameTerms = new Set(names.flatMap((n) => analyse(n)));
   // Name words repeat across names: each word's skills are gathered once; a word in more than one
@@ -176,8 +214,11 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
     if (key.startsWith("\u0001") || codePoints(key) < 2) return;
     // The summed list lengths bound the count from above: a key in one skill is skipped unread.
     if (index.postingCount(i) < 2 && !nameTerms.has(key)) return;
-    const count = index.unionCount(i) - hiddenIn(i);
-    if (count > 0) words.push([surface.get(key) ?? key, count]);
+    const text = surface.get(key) ?? key;
+    // Unchanged: the previous count, or none when the previous build left it out (it found no skill).
+    const count =
+      patch && !patch.changed.has(key) && !patch.touched.has(key) ? (patch.previous.get(text) ?? 0) : index.unionCount(i) - hiddenIn(i);
+    if (count > 0) words.push([text, count]);
   });
   const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   // Surface forms sort apart from their stems (`policies` after `policyholder`): sorted again.
@@ -187,7 +228,9 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
     const nameWords = [...new Set(analyse(name))];
     if (nameWords.length < 2 || nameWords.length > MAX_NAME_WORDS) continue;
     const text = nameWords.join(" ");
-    if (!phrases.has(text)) phrases.set(text, intersectCount(nameWords.map(docsOf), hidden));
+    if (phrases.has(text)) continue;
+    const previous = patch && nameWords.every((w) => !patch.changed.has(w)) ? patch.previous.get(text) : undefined;
+    phrases.set(text, previous ?? intersectCount(nameWords.map(docsOf), hidden));
   }
   const named = [...phrases].filter(([, n]) => n > 0).sort(byText);
   const out: SuggestionPair[] = [];
@@ -243,4 +286,47 @@ export function topByPrefix(entries: readonly SuggestionPair[]): [string, Sugges
   return [...buckets]
     .map(([p, list]): [string, SuggestionPair[]] => [p, list.sort(bySuggestionRank).slice(0, TOP_PER_PREFIX)])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** The TOP_PREFIX_LENGTH prefixes of `text` (1..3 code points, cut where each code point ends), as topByPrefix buckets it. */
+export function topPrefixes(text: string): string[] {
+  const out: string[] = [];
+  let end = 0;
+  for (let len = 1; len <= TOP_PREFIX_LENGTH && end < text.length; len++) {
+    end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+    out.push(text.slice(0, end));
+  }
+  return out;
+}
+
+/** Every prefix topByPrefix gives `entries`, sorted: the keys of the top shards. */
+export function topKeys(entries: readonly SuggestionPair[]): string[] {
+  const keys = new Set<string>();
+  for (const [text] of entries) for (const p of topPrefixes(text)) keys.add(p);
+  return [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * One prefix's bucket as topByPrefix gives it, from `entries` sorted by text (those starting with
+ * `prefix` are one run of them): the best TOP_PER_PREFIX by bySuggestionRank.
+ */
+export function topOf(entries: readonly SuggestionPair[], prefix: string): SuggestionPair[] {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]![0] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const best: SuggestionPair[] = [];
+  for (let i = lo; i < entries.length && entries[i]![0].startsWith(prefix); i++) {
+    const e = entries[i]!;
+    if (best.length === TOP_PER_PREFIX && bySuggestionRank(e, best[TOP_PER_PREFIX - 1]!) >= 0) continue;
+    // Inserted in rank order, the last one dropped once the bucket is full.
+    let at = best.length;
+    while (at > 0 && bySuggestionRank(e, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, e);
+    if (best.length > TOP_PER_PREFIX) best.pop();
+  }
+  return best;
 }
