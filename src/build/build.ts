@@ -39,7 +39,7 @@ import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
 import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
-import { searchPatchOf } from "./cache/search-reuse.js";
+import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { renderEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -318,6 +318,7 @@ async function buildFrom(
         nested: written.searchSkills.nested,
         hidden: written.searchSkills.hidden,
         fresh: written.fresh,
+        moved: written.moved,
         outDir: resolve(options.outDir),
         prefix: DATA_PREFIX,
         adopt,
@@ -655,6 +656,7 @@ async function writeRecordFiles(
       events: { count: feed.count, last: feed.last },
       // The skills rendered afresh (an incremental build's search index is patched for them).
       fresh: read.reuse ? records.filter((r) => read.reuse!.changed.has(skillKey(r.owner, r.repo))) : [],
+      moved: read.reuse ? changedOrdinals(records, read.reuse) : undefined,
       // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
       searchSkills: searchSkillsOf(
         records,

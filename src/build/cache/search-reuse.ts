@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { skillKey } from "../../contract/key.js";
 import { BuildManifest } from "../../contract/manifest.js";
 import { MANIFEST_FILE } from "../../contract/paths.js";
 import { ByteBuffer } from "../../contract/postings.js";
@@ -18,7 +19,7 @@ import { type SearchPatch, strictlyAscending } from "../search-index/search-patc
 import { encodeEntry, hashName } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
-import { changedKeys, type StoredIndex } from "./index-store.js";
+import { changedKeys, indexOf, type StoredIndex } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
 
 /** The previous build's manifest, or why it cannot be used. */
@@ -62,6 +63,8 @@ export interface SearchPatchInput {
   /** The ordinals search leaves out by default (malicious skills), and the records rendered afresh. */
   hidden: readonly number[];
   fresh: readonly SlimRecord[];
+  /** The changed skills' ordinals when every other skill kept its own (changedOrdinals), else undefined. */
+  moved: readonly number[] | undefined;
   outDir: string;
   prefix: string;
   adopt: (file: WrittenFile) => void;
@@ -115,5 +118,27 @@ async function previousSuggestions(
   }
   if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
   const changedBefore = reuse.cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : []));
-  return { entries, byText: new Map(entries), touched: suggestionTermsOf([...changedBefore, ...input.fresh]) };
+  const hidden = new Set(input.hidden);
+  const moved =
+    input.moved && reuse.cache.postings
+      ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(reuse.cache.postings) }
+      : undefined;
+  return { entries, byText: new Map(entries), touched: suggestionTermsOf([...changedBefore, ...input.fresh]), ...(moved ? { moved } : {}) };
+}
+
+/**
+ * The ordinals of the skills rendered afresh when every other skill kept its ordinal (the same
+ * skills in the same order, some re-rendered in place: a re-index, a changed description); undefined
+ * when a skill was added, removed or renamed.
+ */
+export function changedOrdinals(records: readonly { owner: string; repo: string }[], reuse: Reuse): number[] | undefined {
+  const before = reuse.cache.skills;
+  if (before.length !== records.length) return undefined;
+  const out: number[] = [];
+  for (let o = 0; o < records.length; o++) {
+    const key = skillKey(records[o]!.owner, records[o]!.repo);
+    if (key !== before[o]![0]) return undefined;
+    if (reuse.changed.has(key)) out.push(o);
+  }
+  return out;
 }

@@ -115,7 +115,11 @@ export async function writeSearchFiles(
   const previous = patch?.suggest;
   const changed = new Set(patch?.changed);
   const sources = { names: skills.names, surface: skills.surface, hidden: skills.hidden };
-  const entries = suggestionEntries(postings, sources, previous && { previous: previous.byText, changed, touched: previous.touched });
+  const entries = suggestionEntries(
+    postings,
+    sources,
+    previous && { previous: previous.byText, changed, touched: previous.touched, ...(previous.moved ? { moved: previous.moved } : {}) },
+  );
   const texts = entries.map((e) => e[0]);
   let suggest: SearchFiles["suggest"];
   let prefixes: number;

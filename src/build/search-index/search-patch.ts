@@ -5,6 +5,7 @@
 // full build writes it, so the bytes are the same.
 import type { RangeShard, SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
 import type { ShardPatch } from "./search-shards.js";
+import type { SuggestPatch } from "./suggest-build.js";
 
 export interface SearchPatch {
   /** The previous build's search manifest part (its files are the previous site's). */
@@ -22,7 +23,12 @@ export interface SearchPatch {
    * the changed skills' names and descriptions hold, old and new (suggest-build.ts SuggestPatch);
    * absent when the suggestions must be made whole (the hidden skills changed).
    */
-  suggest?: { entries: readonly SuggestionPair[]; byText: ReadonlyMap<string, number>; touched: ReadonlySet<string> };
+  suggest?: {
+    entries: readonly SuggestionPair[];
+    byText: ReadonlyMap<string, number>;
+    touched: ReadonlySet<string>;
+    moved?: SuggestPatch["moved"];
+  };
 }
 
 /** The texts (sorted) whose suggestion was added, removed or counts otherwise: both lists in text order. */

@@ -182,6 +182,39 @@ export interface SuggestPatch {
   previous: ReadonlyMap<string, number>;
   changed: ReadonlySet<string>;
   touched: ReadonlySet<string>;
+  /**
+   * When every other skill kept its ordinal: the changed skills' ordinals and the previous index. A
+   * count is then the previous one moved by those skills alone (a skill holds a name's words now and
+   * not before, or the other way), not counted again over every skill.
+   */
+  moved?: { ordinals: readonly number[]; before: PostingIndex };
+}
+
+/** Whether skill `o` holds `key` in any field of `index`. */
+function holds(index: PostingIndex, key: string, o: number): boolean {
+  for (let f = 0; f < index.fieldCount; f++) {
+    const list = index.listOf(key, f);
+    if (!list) return false;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! < o) lo = mid + 1;
+      else hi = mid;
+    }
+    if (list[lo] === o) return true;
+  }
+  return false;
+}
+
+/** How the changed skills move the count of skills holding every one of `words` (SuggestPatch.moved). */
+function movedBy(moved: NonNullable<SuggestPatch["moved"]>, now: PostingIndex, words: readonly string[]): number {
+  let n = 0;
+  for (const o of moved.ordinals) {
+    if (words.every((w) => holds(now, w, o))) n++;
+    if (words.every((w) => holds(moved.before, w, o))) n--;
+  }
+  return n;
 }
 
 /** Every suggestion with its count, sorted by text; a suggestion that only hidden skills hold is left out. */
@@ -216,8 +249,14 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
     if (index.postingCount(i) < 2 && !nameTerms.has(key)) return;
     const text = surface.get(key) ?? key;
     // Unchanged: the previous count, or none when the previous build left it out (it found no skill).
-    const count =
-      patch && !patch.changed.has(key) && !patch.touched.has(key) ? (patch.previous.get(text) ?? 0) : index.unionCount(i) - hiddenIn(i);
+    // Unchanged: the previous count, or none when the previous build left it out (it found no skill).
+    let count: number;
+    if (!patch || patch.touched.has(key)) count = index.unionCount(i) - hiddenIn(i);
+    else if (!patch.changed.has(key)) count = patch.previous.get(text) ?? 0;
+    else {
+      const previous = patch.previous.get(text);
+      count = previous !== undefined && patch.moved ? previous + movedBy(patch.moved, index, [key]) : index.unionCount(i) - hiddenIn(i);
+    }
     if (count > 0) words.push([text, count]);
   });
   const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -229,7 +268,9 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
     if (nameWords.length < 2 || nameWords.length > MAX_NAME_WORDS) continue;
     const text = nameWords.join(" ");
     if (phrases.has(text)) continue;
-    const previous = patch && nameWords.every((w) => !patch.changed.has(w)) ? patch.previous.get(text) : undefined;
+    let previous = patch?.previous.get(text);
+    if (previous !== undefined && nameWords.some((w) => patch!.changed.has(w)))
+      previous = patch!.moved ? previous + movedBy(patch!.moved, index, nameWords) : undefined;
     phrases.set(text, previous ?? intersectCount(nameWords.map(docsOf), hidden));
   }
   const named = [...phrases].filter(([, n]) => n > 0).sort(byText);
