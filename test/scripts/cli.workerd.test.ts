@@ -2,7 +2,7 @@
 // folder or a busy port ends in one line and exit code 2 with no stack trace and no process left
 // behind; `npm start` offline serves without stack traces and stops cleanly on Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -200,7 +200,17 @@ describe("npm start", () => {
   });
 
   it("builds and serves offline without stack traces, with development limits it prints, and Ctrl-C stops everything it started", async () => {
-    const started = await startScript("scripts/start.ts", ["--out", site, "--state", join(work, "state-start")]);
+    // A copy of the embedded dataset: the build records the events of hand edits into its folder, and a test run leaves the checkout as it was.
+    const data = join(work, "data");
+    cpSync(join(PROJECT_ROOT, "data"), data, { recursive: true });
+    const embedded = () =>
+      ["events-state.json", "events.jsonl"].map((name) => {
+        const file = join(PROJECT_ROOT, "data", name);
+        return existsSync(file) ? readFileSync(file, "utf8") : null;
+      });
+    const before = embedded();
+    const started = await startScript("scripts/start.ts", ["--out", site, "--state", join(work, "state-start"), "--data", data]);
+    expect(embedded()).toEqual(before);
     const res = await fetch(`http://127.0.0.1:${started.port}/api/v1/status`);
     expect(res.status).toBe(200);
     const { anonymous } = LOCAL_DEVELOPMENT_LIMITS;
