@@ -1,0 +1,215 @@
+// The index writers' patch mode (an incremental build): a patched write over the previous build's
+// shards gives exactly the shards and bytes a whole write of the new keys gives, keeps the shards no
+// changed key reaches, and a patch that hides a change is caught (the comparison can fail). Also
+// the keys two stored indexes differ by, and the category counts taken once.
+import { describe, expect, it } from "vitest";
+import { changedKeys, type StoredIndex } from "../../src/build/cache/index-store.js";
+import { categoryMembers } from "../../src/build/categories.js";
+import type { OutputSink } from "../../src/build/output.js";
+import { changedSuggestions, holdsIn, shardPatch } from "../../src/build/search-index/search-patch.js";
+import { type KeyLists, writeJsonShards, writeTermShards } from "../../src/build/search-index/search-shards.js";
+import type { CategoriesFile, SkillRecord } from "../../src/schemas/dataset.js";
+
+/** An in-memory sink: path -> bytes. */
+const memorySink = () => {
+  const files = new Map<string, string>();
+  const sink: OutputSink = {
+    write: async (path, data) => {
+      files.set(path, typeof data === "string" ? data : Buffer.from(data).toString("base64"));
+    },
+  };
+  return { files, sink };
+};
+
+/** A seeded generator (mulberry32), so a failure repeats. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+type Family = Map<string, number[][]>;
+const DOCS = 500;
+
+function family(rand: () => number, size: number): Family {
+  const out: Family = new Map();
+  for (let i = 0; i < size; i++) {
+    const key = `k${Math.floor(rand() * 1e9).toString(36)}`;
+    out.set(
+      key,
+      [0, 1, 2].map(() =>
+        [...new Set(Array.from({ length: Math.floor(rand() * 40) }, () => Math.floor(rand() * DOCS)))].sort((a, b) => a - b),
+      ),
+    );
+  }
+  return out;
+}
+
+const sorted = (f: Family) => [...f.keys()].sort();
+
+async function writeFamily(f: Family, patch?: Parameters<typeof writeTermShards>[6]) {
+  const { files, sink } = memorySink();
+  const keys = sorted(f);
+  const listsAt = (i: number): KeyLists => f.get(keys[i]!)!;
+  const written = await writeTermShards(sink, "terms", keys, listsAt, DOCS, undefined, patch);
+  return { ...written, files };
+}
+
+/** The new family: some keys' lists changed, some added, some removed. */
+function changed(f: Family, rand: () => number): { next: Family; keys: string[] } {
+  const next = new Map(f);
+  const keys = sorted(f);
+  const touched: string[] = [];
+  for (let n = 0; n < 6; n++) {
+    const key = keys[Math.floor(rand() * keys.length)]!;
+    next.set(key, [[1, 2, 3], [], [Math.floor(rand() * DOCS)]]);
+    touched.push(key);
+  }
+  const gone = keys[Math.floor(rand() * keys.length)]!;
+  next.delete(gone);
+  touched.push(gone);
+  const added = `k${Math.floor(rand() * 1e9).toString(36)}zz`;
+  next.set(added, [[7], [8], [9]]);
+  touched.push(added);
+  return { next, keys: touched.sort() };
+}
+
+describe("patched term shards", () => {
+  it("equal a whole write of the new keys, keep the shards no changed key reaches, and catch a hidden change", async () => {
+    const rand = random(7);
+    const before = family(rand, 20000);
+    const previous = await writeFamily(before);
+    expect(previous.shards.length).toBeGreaterThan(20);
+    const { next, keys } = changed(before, rand);
+    const whole = await writeFamily(next);
+
+    const kept: string[] = [];
+    const keep = async (file: string) => {
+      kept.push(file);
+      return previous.files.has(file);
+    };
+    const patched = await writeFamily(next, shardPatch(previous.shards, keys, keep));
+    // The manifest part and every file the patched write left (kept from the previous site or written).
+    const files = new Map([...patched.files, ...kept.map((f) => [f, previous.files.get(f)!] as const)]);
+    expect(patched.shards).toEqual(whole.shards);
+    expect(new Map([...files].filter(([f]) => patched.shards.some((s) => s.file === f)))).toEqual(whole.files);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(patched.files.size).toBeLessThan(whole.shards.length);
+
+    // A patch told nothing changed keeps every shard: the output differs from a whole write.
+    const blind = await writeFamily(
+      next,
+      shardPatch(previous.shards, [], async () => true),
+    );
+    expect(blind.shards).not.toEqual(whole.shards);
+  });
+
+  it("keeps everything when nothing changed, and nothing when a kept file is missing", async () => {
+    const f = family(random(3), 3000);
+    const previous = await writeFamily(f);
+    const all = await writeFamily(
+      f,
+      shardPatch(previous.shards, [], async () => true),
+    );
+    expect(all.files.size).toBe(0);
+    expect(all.shards).toEqual(previous.shards);
+    const none = await writeFamily(
+      f,
+      shardPatch(previous.shards, [], async () => false),
+    );
+    expect(none.shards).toEqual(previous.shards);
+    expect(none.files).toEqual(previous.files);
+  });
+});
+
+describe("patched JSON shards", () => {
+  it("equal a whole write", async () => {
+    const rand = random(11);
+    const before: [string, number][] = [
+      ...new Map(
+        Array.from({ length: 20000 }, () => [`w${Math.floor(rand() * 1e9).toString(36)}`, Math.floor(rand() * 100)] as [string, number]),
+      ),
+    ].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const after = before.filter((_, i) => i !== 4000).map((e, i): [string, number] => (i % 4999 === 0 ? [e[0], e[1] + 1] : e));
+    const write = async (items: [string, number][], patch?: Parameters<typeof writeJsonShards>[5]) => {
+      const { files, sink } = memorySink();
+      return { shards: await writeJsonShards(sink, "suggest", items, (e) => e[0], 4096, patch), files };
+    };
+    const previous = await write(before);
+    const whole = await write(after);
+    const changedTexts = changedSuggestions(before, after);
+    expect(changedTexts.length).toBe(1 + Math.ceil(after.length / 4999));
+    const patched = await write(
+      after,
+      shardPatch(previous.shards, changedTexts, async (f) => previous.files.has(f)),
+    );
+    expect(patched.shards).toEqual(whole.shards);
+    for (const [file, text] of patched.files) expect(whole.files.get(file)).toBe(text);
+    // Cutting by size: a removed entry may move the next cuts until one lands where a previous shard starts.
+    expect(patched.files.size).toBeLessThan(whole.shards.length);
+    const blind = await write(
+      after,
+      shardPatch(previous.shards, [], async () => true),
+    );
+    expect(blind.shards).not.toEqual(whole.shards);
+  });
+});
+
+describe("changed keys", () => {
+  const stored = (entries: [string, number[]][]): StoredIndex => {
+    const start = new Uint32Array(entries.length + 1);
+    entries.forEach(([, list], i) => (start[i + 1] = start[i]! + list.length));
+    return { keys: entries.map(([k]) => k), fields: [{ start, ordinals: Uint32Array.from(entries.flatMap(([, l]) => l)) }] };
+  };
+  it("are the added, removed and otherwise listed keys, sorted", () => {
+    const a = stored([
+      ["a", [1]],
+      ["b", [1, 2]],
+      ["c", [3]],
+      ["e", [4]],
+    ]);
+    const b = stored([
+      ["a", [1]],
+      ["b", [1, 3]],
+      ["d", [3]],
+      ["e", [4]],
+      ["f", [0]],
+    ]);
+    expect(changedKeys(a, b)).toEqual(["b", "c", "d", "f"]);
+    expect(changedKeys(a, a)).toEqual([]);
+    expect(holdsIn(["b", "d"], "c", "c")).toBe(false);
+    expect(holdsIn(["b", "d"], "c", "d")).toBe(true);
+    expect(holdsIn(["b", "d"], "e", undefined)).toBe(false);
+  });
+});
+
+describe("category members", () => {
+  it("count each subcategory as a filter of its category's members would", () => {
+    const file = {
+      categories: [
+        { slug: "dev", subcategories: [{ slug: "web" }, { slug: "cli" }] },
+        { slug: "ops", subcategories: [{ slug: "web" }] },
+      ],
+    } as unknown as CategoriesFile;
+    const rand = random(5);
+    const pick = <T>(xs: T[]) => xs.filter(() => rand() < 0.5);
+    const records = Array.from(
+      { length: 300 },
+      (_, i) =>
+        ({
+          owner: "o",
+          repo: `r${i}`,
+          stars: Math.floor(rand() * 10),
+          categories: pick(["dev", "ops", "dev"]),
+          subcategories: pick(["dev/web", "dev/cli", "ops/web", "dev/web", "other/x"]),
+        }) as unknown as SkillRecord,
+    );
+    const members = categoryMembers(file, records);
+    for (const def of file.categories)
+      for (const sub of def.subcategories) {
+        const naive = members.bySlug.get(def.slug)!.filter((r) => r.subcategories.includes(`${def.slug}/${sub.slug}`)).length;
+        expect(members.subcategoryCounts.get(`${def.slug}/${sub.slug}`) ?? 0).toBe(naive);
+      }
+  });
+});
