@@ -163,6 +163,8 @@ describe("the incremental build writes the bytes a full build writes", () => {
     // Skills added and removed: the SKILL.md files are numbered anew, so the model is built again.
     expect(lines.some((l) => l.startsWith("the meaning model is built whole: "))).toBe(true);
     expect(lines).toContain("building the meaning model");
+    // A review turned a skill malicious: the suggestions' counts leave it out, so they are made whole (and say why).
+    expect(lines).toContain("the suggestions are made whole: the hidden skills changed");
     expect(report.incremental!.fresh).toBeLessThan(records.length / 2);
   }, 300_000);
 
@@ -199,6 +201,9 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const after = await dataset(hourly(records).records);
     const { report, lines } = await compare(before, after, { workers: 2 });
     expect(report.incremental!.fresh).toBe(50);
+    // The search index patched: its files kept where no key changed, the suggestions from the previous ones.
+    expect(lines.find((l) => l.includes("files of the previous index kept"))).toMatch(/search: [1-9]\d* files of the previous index kept/);
+    expect(lines.filter((l) => /written whole|made whole/.test(l))).toEqual([]);
     // No SKILL.md changed: the meaning model's input is the cached one, so its shards are kept (and still equal a full build's).
     expect(lines).toContain("the meaning model's input is unchanged: its shards are kept");
   }, 600_000);
@@ -215,6 +220,8 @@ describe("the meaning model is updated for what changed", () => {
     expect(lines).toContain("updating the meaning model for what changed");
     expect(lines).not.toContain("building the meaning model");
     expect(lines.find((l) => l.includes("meaning: updated for"))).toMatch(/updated for \d+ of \d+ words/);
+    expect(lines.find((l) => l.includes("files of the previous index kept"))).toMatch(/search: [1-9]\d* files of the previous index kept/);
+    expect(lines.filter((l) => /written whole|made whole/.test(l))).toEqual([]);
   }, 600_000);
 });
 

@@ -94,7 +94,9 @@ export async function writeSearchFiles(
   const pairs = keys.filter((k) => k.startsWith("\u0001")).length;
   log(`search: ${keys.length - pairs} terms, ${pairs} phrase pairs (${Math.round(performance.now() - started)} ms)`);
   // Every list is encoded against the skill count: with another count no previous shard can be kept.
-  const patch = given && given.previous.docCount === docCount ? given : undefined;
+  let kept = 0;
+  const patch: SearchPatch | undefined =
+    given && given.previous.docCount === docCount ? { ...given, keep: async (file) => (await given.keep(file)) && ++kept > 0 } : undefined;
   if (given && !patch) log("search: the skill count changed, the index is written whole");
 
   const listsAt = (i: number) => FIELDS.map((_, f) => postings.list(i, f));
@@ -160,6 +162,7 @@ export async function writeSearchFiles(
     };
   }
   log(`search: ${entries.length} suggestions, ${prefixes} prefixes (${Math.round(performance.now() - started)} ms)`);
+  if (patch) log(`search: ${kept} files of the previous index kept`);
   return {
     format: SEARCH_FORMAT,
     docCount,
