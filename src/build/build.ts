@@ -324,7 +324,14 @@ async function buildFrom(
         adopt,
         log,
       });
-      const searchFiles = await writeSearchFiles(read.postings, written.searchSkills, data, (line) => log(`  ${line}`), patch);
+      const searchFiles = await writeSearchFiles(
+        read.postings,
+        written.searchSkills,
+        data,
+        (line) => log(`  ${line}`),
+        patch,
+        cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, written.searchSkills.nested.length, kept)),
+      );
       searchMillis = performance.now() - t;
       phase("search index");
       if (cache) {

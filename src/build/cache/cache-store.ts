@@ -20,7 +20,16 @@ import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
 import { readStored, type StoredIndex, storedOf, writeStored } from "./index-store.js";
 
-export const CACHE_FILES = { state: "state.json", skills: "skills.jsonl", postings: "postings.bin", meaning: "meaning.bin" } as const;
+export const CACHE_FILES = {
+  state: "state.json",
+  skills: "skills.jsonl",
+  postings: "postings.bin",
+  meaning: "meaning.bin",
+  /** The nested skills' index (search-extras.ts): with the same nested skills, read back instead of collected again. */
+  nested: "nested.bin",
+} as const;
+
+type IndexFile = typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning | typeof CACHE_FILES.nested;
 
 /** Where a build keeps its cache and which site it reads unchanged files from. */
 export interface CacheOptions {
@@ -40,6 +49,8 @@ export interface OpenCache {
   lines: string[];
   postings: StoredIndex | null;
   meaning: StoredIndex | null;
+  /** The nested skills' index (its rows are nested skills: checked against their count where used). */
+  nested: StoredIndex | null;
   previousSite: string;
 }
 
@@ -98,7 +109,8 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
     };
     const postings = await indexFile(CACHE_FILES.postings, state.skills);
     const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
-    return { state, skills, lines, postings, meaning, previousSite };
+    const nested = await indexFile(CACHE_FILES.nested, 2 ** 32);
+    return { state, skills, lines, postings, meaning, nested, previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
   }
@@ -181,12 +193,7 @@ export class CacheWriter {
    * Writes one index (postings over the skills, meaning over `rows` SKILL.md documents); none
    * removes its file, `kept` keeps the file the cache holds (its input unchanged).
    */
-  async writeIndex(
-    name: typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning,
-    index: PostingIndex | null,
-    rows: number,
-    kept = false,
-  ): Promise<void> {
+  async writeIndex(name: IndexFile, index: PostingIndex | null, rows: number, kept = false): Promise<void> {
     const file = join(this.dir, name);
     if (name === CACHE_FILES.meaning) this.documents = index ? rows : 0;
     delete this.sizes[name];
@@ -199,7 +206,7 @@ export class CacheWriter {
   }
 
   /** Records an index file another thread wrote into this folder (the meaning worker: src/build/meaning-job.ts), of `rows` rows. */
-  async indexWritten(name: typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning, rows: number): Promise<void> {
+  async indexWritten(name: IndexFile, rows: number): Promise<void> {
     if (name === CACHE_FILES.meaning) this.documents = rows;
     this.sizes[name] = (await stat(join(this.dir, name))).size;
   }

@@ -88,12 +88,20 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   const records = reuse.cache.skills.map((s) => s[8] as unknown as SkillRecord);
   const before = nestedSkills(records);
   const suggest = await previousSuggestions(reuse, previous, input);
+  const nestedSame = sameNested(before, input.nested);
+  // The cached nested index, when it is over these nested skills (its ordinals within their count).
+  const stored = reuse.cache.nested;
+  const nested =
+    nestedSame && stored && stored.fields.length === 2 && stored.fields.every((f) => f.ordinals.every((o) => o < input.nested.length))
+      ? indexOf(stored)
+      : undefined;
   if (typeof suggest === "string") log(`the suggestions are made whole: ${suggest}`);
   return {
     previous,
     changed,
     previousChangedBytes: entryBytes(old, changed, previous.docCount),
-    nestedSame: sameNested(before, input.nested),
+    nestedSame,
+    ...(nested ? { nested } : {}),
     keep: (file) => keepFile(reuse, input.outDir, `${input.prefix}/${file}`, input.adopt),
     ...(typeof suggest === "string" ? {} : { suggest }),
   };

@@ -8,7 +8,7 @@ import type { TypoEntry } from "../../contract/typo-shard.js";
 import { stableStringify } from "../../dataset/json.js";
 import { isTypoWord } from "../../search/typo.js";
 import type { OutputSink } from "../output.js";
-import { PostingCollector } from "./collect-postings.js";
+import { PostingCollector, type PostingIndex } from "./collect-postings.js";
 import { bigPrefixRanges, prefixUnions, unionOf } from "./prefix-unions.js";
 import type { NestedSkill } from "./search-document.js";
 import { holdsIn, type SearchPatch, shardPatch } from "./search-patch.js";
@@ -35,15 +35,22 @@ const isPair = (key: string) => key.startsWith("\u0001");
  * collector: each spelling is analysed once (term-scan.ts), not every sight of it, and the keys come
  * out sorted, with no table of every key (at 100k skills 40,000 nested skills hold 656,000 keys).
  */
-function nestedFamily(skills: readonly NestedSkill[]): BuiltFamily & { skills: readonly NestedSkill[] } {
-  const collector = new PostingCollector(2);
-  for (const s of skills) {
-    collector.addPhraseText(0, s.name);
-    collector.addPhraseText(1, s.description);
-    collector.endSkill();
+function nestedFamily(
+  skills: readonly NestedSkill[],
+  cached?: PostingIndex,
+): BuiltFamily & { skills: readonly NestedSkill[]; index: PostingIndex } {
+  let index = cached;
+  if (!index) {
+    const collector = new PostingCollector(2);
+    for (const s of skills) {
+      collector.addPhraseText(0, s.name);
+      collector.addPhraseText(1, s.description);
+      collector.endSkill();
+    }
+    index = collector.finish();
   }
-  const index = collector.finish();
-  return { keys: index.keys, listsAt: (i) => [index.list(i, 0), index.list(i, 1)], docCount: skills.length, skills };
+  const built = index;
+  return { keys: built.keys, listsAt: (i) => [built.list(i, 0), built.list(i, 1)], docCount: skills.length, skills, index: built };
 }
 
 /**
@@ -121,8 +128,13 @@ export async function writeSearchExtras(
   log: (line: string) => void,
   /** An incremental build's view of the previous index (search-patch.ts); the main family's skill count is checked by the caller. */
   patch?: SearchPatch,
+  /** Hears of the nested skills' index once built (the build cache keeps it) and whether it is the cached one. */
+  onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
 ): Promise<SearchExtras> {
-  const nested = nestedFamily(nestedSkills);
+  // The same nested skills as the cached index's: read back, not collected again.
+  const cached = patch?.nestedSame ? patch.nested : undefined;
+  const nested = nestedFamily(nestedSkills, cached);
+  await onNested?.(nested.index, cached !== undefined);
   // The same nested skills give the same nested index: every previous shard is kept.
   const nestedPatch = patch?.nestedSame ? shardPatch(patch.previous.nested.terms, [], patch.keep) : undefined;
   const nestedTerms = await writeTermShards(sink, "nested", nested.keys, nested.listsAt, nested.docCount, undefined, nestedPatch);

@@ -87,6 +87,8 @@ export async function writeSearchFiles(
   log: (line: string) => void,
   /** An incremental build's view of the previous index: its files are kept where no key changed (search-patch.ts). */
   given?: SearchPatch,
+  /** Hears of the nested skills' index (search-extras.ts), for the build cache. */
+  onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
 ): Promise<SearchFiles> {
   const docCount = skills.count;
   const started = performance.now();
@@ -112,7 +114,7 @@ export async function writeSearchFiles(
   const terms = written.shards;
   const postingBytes = patch ? patchedPostingBytes(patch, postings, docCount) : written.bytes;
   log(`search: ${terms.length} term shards, ${postingBytes} bytes${patch ? `, ${patch.changed.length} keys changed` : ""}`);
-  const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log, patch);
+  const extras = await writeSearchExtras(skills.nested, { keys, listsAt, docCount }, sink, MAX_EXPANSIONS, log, patch, onNested);
 
   const previous = patch?.suggest;
   const changed = new Set(patch?.changed);

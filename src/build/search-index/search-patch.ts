@@ -4,6 +4,7 @@
 // to the next shard's first changed (search-shards.ts ShardPatch); everything else is written as a
 // full build writes it, so the bytes are the same.
 import type { RangeShard, SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
+import type { PostingIndex } from "./collect-postings.js";
 import type { ShardPatch } from "./search-shards.js";
 import type { SuggestPatch } from "./suggest-build.js";
 
@@ -16,6 +17,8 @@ export interface SearchPatch {
   previousChangedBytes: number;
   /** Whether the nested skills are the previous build's (names, descriptions, paths and owners' ordinals). */
   nestedSame: boolean;
+  /** Their index as the build cache keeps it, when they are the same and the cache has it. */
+  nested?: PostingIndex;
   /** Keeps a previous file (path under the data folder) as this build's; false when it cannot. */
   keep(file: string): Promise<boolean>;
   /**
