@@ -8,9 +8,13 @@
 //   ppmi  the word x context-word matrix of positive PMI over a +-5 word window (context counts
 //         smoothed to the 0.75 power); word vectors are its left singular vectors times sqrt(sv).
 // Each is ranked alone (cosine of the query's and the skill's vectors; a repository scores as its
-// best SKILL.md) and interleaved with the engine's own results (mode=default, over the site built
-// from the same data) for queries where the engine's first result is not strong keyword evidence,
-// against every known-answer table (first) and the paraphrase sets (top 5). An earlier version of
+// best SKILL.md) and combined with the engine's own results (mode=default, over the site built from
+// the same data) for queries where the engine's first result is not strong keyword evidence:
+// interleaved, merged by reciprocal rank fusion (from the top, or below the engine's first, or over
+// the engine's candidates only), or the engine's first 50 re-ranked; with skill vectors over names
+// and descriptions, or with headings too; with the query's idf squared; with pseudo-relevance
+// feedback. Every ranking is scored against every known-answer table (first) and the three
+// paraphrase sets (top 5) at once. An earlier version of
 // this bench also blended the cosine with an idf-weighted keyword match over bodies: it kept names
 // first but found fewer paraphrases than the engine (docs/SEARCH.md). Writes
 // bench/results/meaning-svd.md.
@@ -39,6 +43,8 @@ const { values } = parseArgs({
   options: {
     dims: { type: "string", default: "64" },
     models: { type: "string", default: "lsa,ppmi" },
+    /** LSA learns its word vectors from every Nth SKILL.md only (skill vectors are still made for all): a bounded build cost. */
+    "learn-every": { type: "string", default: "1" },
     work: { type: "string", default: join(tmpdir(), "skills-relevance-bench") },
   },
 });
@@ -252,7 +258,7 @@ function ppmiMatrix(docs: Doc[], id: Map<string, number>, words: number): Csr {
 }
 
 /** The engine's own top results (mode=default), and whether its best one is strong keyword evidence. */
-type EngineAnswer = { repos: string[]; strong: boolean };
+type EngineAnswer = { repos: string[]; strong: boolean; candidates: Set<string> };
 
 /**
  * Strong keyword evidence: the engine's first result matches every clause, each in a name or
@@ -271,11 +277,13 @@ async function engineAnswers(work: string, data: string, queries: string[]): Pro
   const answers = new Map<string, EngineAnswer>();
   for (const q of queries) {
     const parsed = parseQuery(q);
-    const out = await executeQuery(new SearchIndex(store, manifest), columns, parsed, NO_FILTERS, 1, DEEP, { mode: "default" });
+    // Every candidate, in the engine's order: the vectors may be asked to rank only these.
+    const out = await executeQuery(new SearchIndex(store, manifest), columns, parsed, NO_FILTERS, 1, columns.count, { mode: "default" });
     const first = out.items[0];
     const clauses = parsed.required.length;
     answers.set(q, {
-      repos: out.items.map((i) => names[i.ordinal]!),
+      repos: out.items.slice(0, DEEP).map((i) => names[i.ordinal]!),
+      candidates: new Set(out.items.map((i) => names[i.ordinal]!)),
       strong: first !== undefined && first.matched === clauses && first.score >= clauses * STRONG_PER_CLAUSE,
     });
   }
@@ -367,7 +375,13 @@ async function main() {
   for (const [q, expected] of paraphrases) paraphraseRanks.set(q, [rankIn(engine.get(q)!.repos, expected)]);
   const models: [string, () => Float64Array][] = (
     [
-      ["lsa", () => randomizedSvd(lsaMatrix(docs, id, idf), DIMS, "cols")],
+      [
+        "lsa",
+        () => {
+          const every = Number(values["learn-every"]);
+          return randomizedSvd(lsaMatrix(every > 1 ? docs.filter((_, i) => i % every === 0) : docs, id, idf), DIMS, "cols");
+        },
+      ],
       ["ppmi", () => randomizedSvd(ppmiMatrix(docs, id, vocabulary.length), DIMS, "rows")],
     ] as [string, () => Float64Array][]
   ).filter(([name]) => chosen.has(name));
@@ -435,6 +449,21 @@ async function main() {
         millis,
         ...score((q) => weak(q, fuseBelowFirst)),
       ]);
+      if (v === 0)
+        rows.push([
+          name,
+          `${variant}: rank fusion below the engine's first where that is not strong, the vectors ranking the engine's candidates only`,
+          millis,
+          ...score((q) => {
+            const e = engine.get(q)!;
+            if (e.strong) return e.repos;
+            const within = rankBy(queryVector(q), skillVectors)
+              .map(repoName)
+              .filter((r) => e.candidates.has(r))
+              .slice(0, DEEP);
+            return fuseBelowFirst(e.repos, within);
+          }),
+        ]);
       rows.push([
         name,
         `${variant}: the engine's top ${DEEP} re-ranked by the vectors where its first is not strong`,
@@ -451,7 +480,7 @@ async function main() {
   const report = [
     "# Meaning experiment: word vectors by a truncated SVD",
     "",
-    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-svd.ts --dims ${DIMS} --models ${values.models}\`. The real shared dataset: ${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words (in ${MIN_FILES}+ files and at most ${MAX_SHARE * 100}% of them, the ${MAX_WORDS.toLocaleString("en-US")} most frequent), ${DIMS} dimensions, seed 1. Not part of the build: it measures whether the model is worth building (docs/SEARCH.md, "Intent").`,
+    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-svd.ts --dims ${DIMS} --models ${values.models} --learn-every ${values["learn-every"]}\`. The real shared dataset: ${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words (in ${MIN_FILES}+ files and at most ${MAX_SHARE * 100}% of them, the ${MAX_WORDS.toLocaleString("en-US")} most frequent), ${DIMS} dimensions, seed 1. Not part of the build: it measures whether the model is worth building (docs/SEARCH.md, "Intent").`,
     "",
     "Known-answer tables: queries whose expected repository comes first; paraphrases: in the top 5.",
     "",
