@@ -45,6 +45,8 @@ const { values } = parseArgs({
     models: { type: "string", default: "lsa,ppmi" },
     /** LSA learns its word vectors from every Nth SKILL.md only (skill vectors are still made for all): a bounded build cost. */
     "learn-every": { type: "string", default: "1" },
+    /** Skill vectors rounded to 8-bit integers (a unit vector's components times 127), as shards would store them. */
+    int8: { type: "boolean", default: false },
     work: { type: "string", default: join(tmpdir(), "skills-relevance-bench") },
   },
 });
@@ -412,9 +414,10 @@ async function main() {
     const repoName = (r: number) => `${records[r]!.owner}/${records[r]!.repo}`;
     /** Per skill-vector variant: its vectors and how a query's vector is made. */
     const variants: [string, Float64Array[], (q: string) => Float64Array][] = [];
-    const about = docs.map((d) => vectorOf(d.about));
+    const stored = (v: Float64Array) => (values.int8 ? v.map((x) => Math.round(x * 127) / 127) : v);
+    const about = docs.map((d) => stored(vectorOf(d.about)));
     variants.push(["skill: name + description", about, (q) => vectorOf(terms(q))]);
-    const withHeadings = docs.map((d) => vectorOf([...d.about, ...d.headings]));
+    const withHeadings = docs.map((d) => stored(vectorOf([...d.about, ...d.headings])));
     variants.push(["skill: name + description + headings", withHeadings, (q) => vectorOf(terms(q))]);
     variants.push(["skill: name + description; query idf squared", about, (q) => vectorOf(terms(q), 2)]);
     variants.push([
@@ -480,7 +483,7 @@ async function main() {
   const report = [
     "# Meaning experiment: word vectors by a truncated SVD",
     "",
-    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-svd.ts --dims ${DIMS} --models ${values.models} --learn-every ${values["learn-every"]}\`. The real shared dataset: ${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words (in ${MIN_FILES}+ files and at most ${MAX_SHARE * 100}% of them, the ${MAX_WORDS.toLocaleString("en-US")} most frequent), ${DIMS} dimensions, seed 1. Not part of the build: it measures whether the model is worth building (docs/SEARCH.md, "Intent").`,
+    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-svd.ts --dims ${DIMS} --models ${values.models} --learn-every ${values["learn-every"]}${values.int8 ? " --int8" : ""}\`. The real shared dataset: ${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words (in ${MIN_FILES}+ files and at most ${MAX_SHARE * 100}% of them, the ${MAX_WORDS.toLocaleString("en-US")} most frequent), ${DIMS} dimensions, seed 1. Not part of the build: it measures whether the model is worth building (docs/SEARCH.md, "Intent").`,
     "",
     "Known-answer tables: queries whose expected repository comes first; paraphrases: in the top 5.",
     "",
