@@ -28,12 +28,18 @@ export function requestKinds(dataset: Awaited<ReturnType<typeof readDataset>>, m
     dataset.records[mix === "uniform" ? random.int(0, dataset.records.length - 1) : byStars[random.zipf(byStars.length, 1)]!]!;
   const page = (last: number) => (mix === "uniform" ? random.int(1, last) : 1 + random.zipf(last, 2));
   const slug = () => random.pick(dataset.categories.categories).slug;
+  // A filter on its own, with no category: the platform, or "updated since" the median skill's update
+  // (half the directory), the two commonest filters a client sets without choosing a category.
+  const updates = dataset.records.map((r) => r.updatedAt).sort();
+  const since = updates[Math.floor(updates.length / 2)] ?? "2020-01-01T00:00:00Z";
   return {
     "list by stars (default)": () => `/skills?page=${page(50)}`,
     "list by updated": () => `/skills?sort=updated&page=${page(50)}`,
     "list by name": () => `/skills?sort=name&order=asc&page=${page(50)}`,
     "list filtered (category, platform)": () =>
       `/skills?category=${slug()}&platform=${random.pick(dataset.platforms.platforms).id}&page=${page(3)}&limit=50`,
+    "list by platform": () => `/skills?platform=${random.pick(dataset.platforms.platforms).id}&page=${page(50)}`,
+    "list updated since": () => `/skills?updatedSince=${encodeURIComponent(since)}&page=${page(50)}`,
     "category list": () => `/categories/${slug()}/skills?sort=name&page=${page(3)}`,
     detail: () => {
       const r = pickSkill();
