@@ -20,11 +20,14 @@ const { values } = parseArgs({
 });
 const datasets = folderBySize(values.datasets);
 const sites = folderBySize(values.sites);
+/** The request mixes of a dataset, read in a function of its own so the records are garbage once it returns. */
+async function kindsOf(dir: string) {
+  const dataset = await readDataset(dir, { texts: false });
+  return { kinds: requestKinds(dataset), popular: requestKinds(dataset, "popular") };
+}
 const sections: string[] = [];
 for (const n of values.sizes.split(",").map(Number)) {
-  const dataset = await readDataset(datasets.get(n) ?? join(values.work, `synth-${n}`), { texts: false });
-  const kinds = requestKinds(dataset);
-  const popular = requestKinds(dataset, "popular");
+  const { kinds, popular } = await kindsOf(datasets.get(n) ?? join(values.work, `synth-${n}`));
   const site = sites.get(n) ?? join(values.work, `site-${n}`);
   process.stderr.write(`[${n}] answer times in-process\n`);
   const q = await timeQueries(site, kinds, popular);

@@ -18,6 +18,8 @@ const { values } = parseArgs({
     cache: { type: "string" },
     "run-skills": { type: "string" },
   },
+  // `--no-search` turns the search index off.
+  allowNegative: true,
 });
 const sampler = memorySampler();
 const report = await build({

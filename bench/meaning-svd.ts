@@ -8,9 +8,13 @@
 //   ppmi  the word x context-word matrix of positive PMI over a +-5 word window (context counts
 //         smoothed to the 0.75 power); word vectors are its left singular vectors times sqrt(sv).
 // Each is ranked alone (cosine of the query's and the skill's vectors; a repository scores as its
-// best SKILL.md) and interleaved with the engine's own results (mode=default, over the site built
-// from the same data) for queries where the engine's first result is not strong keyword evidence,
-// against every known-answer table (first) and the paraphrase sets (top 5). An earlier version of
+// best SKILL.md) and combined with the engine's own results (mode=default, over the site built from
+// the same data) for queries where the engine's first result is not strong keyword evidence:
+// interleaved, merged by reciprocal rank fusion (from the top, or below the engine's first, or over
+// the engine's candidates only), or the engine's first 50 re-ranked; with skill vectors over names
+// and descriptions, or with headings too; with the query's idf squared; with pseudo-relevance
+// feedback. Every ranking is scored against every known-answer table (first) and the three
+// paraphrase sets (top 5) at once. An earlier version of
 // this bench also blended the cosine with an idf-weighted keyword match over bodies: it kept names
 // first but found fewer paraphrases than the engine (docs/SEARCH.md). Writes
 // bench/results/meaning-svd.md.
@@ -38,6 +42,11 @@ import { machineLine, table } from "./support/machine.js";
 const { values } = parseArgs({
   options: {
     dims: { type: "string", default: "64" },
+    models: { type: "string", default: "lsa,ppmi" },
+    /** LSA learns its word vectors from every Nth SKILL.md only (skill vectors are still made for all): a bounded build cost. */
+    "learn-every": { type: "string", default: "1" },
+    /** Skill vectors rounded to 8-bit integers (a unit vector's components times 127), as shards would store them. */
+    int8: { type: "boolean", default: false },
     work: { type: "string", default: join(tmpdir(), "skills-relevance-bench") },
   },
 });
@@ -55,11 +64,24 @@ const WINDOW = 5;
 const ABOUT_REPEAT = 3;
 /** Results compared per query. */
 const TOP = 10;
+/** How deep the engine's and the vectors' lists are read when they are fused (fuse) or re-ranked. */
+const DEEP = 50;
+/** Reciprocal rank fusion's constant, the value its authors (Cormack et al. 2009) found robust: not tuned here. */
+const RRF_K = 60;
+/** Pseudo-relevance feedback: the query's vector moved toward the mean of its first pass's best skills. */
+const FEEDBACK_SKILLS = 3;
 
 interface Doc {
   repo: number;
   about: string[];
   body: string[];
+  /** The words of the SKILL.md's Markdown headings (its whole body's). */
+  headings: string[];
+}
+
+/** The words of a body's ATX headings ("## Deploying to Fly"). */
+function headingWords(body: string): string[] {
+  return [...body.matchAll(/^#{1,6}[ \t]+(.+)$/gm)].flatMap((m) => terms(m[1]!));
 }
 
 /** A sparse matrix by rows. */
@@ -238,7 +260,7 @@ function ppmiMatrix(docs: Doc[], id: Map<string, number>, words: number): Csr {
 }
 
 /** The engine's own top results (mode=default), and whether its best one is strong keyword evidence. */
-type EngineAnswer = { repos: string[]; strong: boolean };
+type EngineAnswer = { repos: string[]; strong: boolean; candidates: Set<string> };
 
 /**
  * Strong keyword evidence: the engine's first result matches every clause, each in a name or
@@ -257,16 +279,34 @@ async function engineAnswers(work: string, data: string, queries: string[]): Pro
   const answers = new Map<string, EngineAnswer>();
   for (const q of queries) {
     const parsed = parseQuery(q);
-    const out = await executeQuery(new SearchIndex(store, manifest), columns, parsed, NO_FILTERS, 1, TOP, { mode: "default" });
+    // Every candidate, in the engine's order: the vectors may be asked to rank only these.
+    const out = await executeQuery(new SearchIndex(store, manifest), columns, parsed, NO_FILTERS, 1, columns.count, { mode: "default" });
     const first = out.items[0];
     const clauses = parsed.required.length;
     answers.set(q, {
-      repos: out.items.map((i) => names[i.ordinal]!),
+      repos: out.items.slice(0, DEEP).map((i) => names[i.ordinal]!),
+      candidates: new Set(out.items.map((i) => names[i.ordinal]!)),
       strong: first !== undefined && first.matched === clauses && first.score >= clauses * STRONG_PER_CLAUSE,
     });
   }
   return answers;
 }
+
+/**
+ * Reciprocal rank fusion of the engine's and the vectors' lists: a repository scores the sum over the
+ * lists of 1 / (RRF_K + its rank), so one high in both outranks one high in a single list.
+ */
+function fuse(engine: readonly string[], vectors: readonly string[]): string[] {
+  const score = new Map<string, number>();
+  for (const list of [engine, vectors]) list.forEach((r, i) => score.set(r, (score.get(r) ?? 0) + 1 / (RRF_K + i + 1)));
+  return [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([r]) => r);
+}
+
+/** The engine's first result kept first (a typo'd name is found so), the rest as fuse() ranks them. */
+const fuseBelowFirst = (engine: readonly string[], vectors: readonly string[]): string[] => [
+  ...engine.slice(0, 1),
+  ...fuse(engine, vectors).filter((r) => r !== engine[0]),
+];
 
 /** The engine's results and the vectors' taken in turn, the engine's first, without repeats. */
 function interleave(engine: readonly string[], vectors: readonly string[]): string[] {
@@ -288,7 +328,12 @@ async function main() {
   const docs: Doc[] = records.flatMap((r, repo) =>
     r.files.map((f) => {
       const start = bodyStart(f.content);
-      return { repo, about: terms(`${f.name} ${f.description}`), body: terms(f.content.slice(start, start + MEANING_BODY_CHARS)) };
+      return {
+        repo,
+        about: terms(`${f.name} ${f.description}`),
+        body: terms(f.content.slice(start, start + MEANING_BODY_CHARS)),
+        headings: headingWords(f.content.slice(start)),
+      };
     }),
   );
   const files = new Map<string, number>();
@@ -321,59 +366,135 @@ async function main() {
       return `${n}/${answers.length}`;
     });
   const rows: (string | number)[][] = [["engine, mode=default", "", "", ...score((q) => engine.get(q)!.repos)]];
-  const models: [string, () => Float64Array][] = [
-    ["lsa", () => randomizedSvd(lsaMatrix(docs, id, idf), DIMS, "cols")],
-    ["ppmi", () => randomizedSvd(ppmiMatrix(docs, id, vocabulary.length), DIMS, "rows")],
-  ];
+  const chosen = new Set(values.models!.split(","));
+  /** Per paraphrase, the rank (1-5) of the wanted skill: the engine's, then each model's fusion below the engine's first. */
+  const paraphraseRanks = new Map<string, string[]>();
+  const rankIn = (list: readonly string[], expected: readonly string[]) => {
+    const i = list.slice(0, 5).findIndex((r) => expected.includes(r));
+    return i < 0 ? "miss" : String(i + 1);
+  };
+  const paraphrases = sets.filter(([, , depth]) => depth > 1).flatMap(([, answers]) => answers);
+  for (const [q, expected] of paraphrases) paraphraseRanks.set(q, [rankIn(engine.get(q)!.repos, expected)]);
+  const models: [string, () => Float64Array][] = (
+    [
+      [
+        "lsa",
+        () => {
+          const every = Number(values["learn-every"]);
+          return randomizedSvd(lsaMatrix(every > 1 ? docs.filter((_, i) => i % every === 0) : docs, id, idf), DIMS, "cols");
+        },
+      ],
+      ["ppmi", () => randomizedSvd(ppmiMatrix(docs, id, vocabulary.length), DIMS, "rows")],
+    ] as [string, () => Float64Array][]
+  ).filter(([name]) => chosen.has(name));
   for (const [name, learn] of models) {
     const started = performance.now();
     const vectors = learn();
     const millis = Math.round(performance.now() - started);
-    const vectorOf = (words: string[]) => {
+    /** The idf-weighted mean of the words' vectors (each word once), `power` sharpening idf (2: rare words count more). */
+    const vectorOf = (words: string[], power = 1) => {
       const v = new Float64Array(DIMS);
       for (const t of new Set(words)) {
         const j = id.get(t);
-        if (j !== undefined) for (let d = 0; d < DIMS; d++) v[d]! += idf[j]! * vectors[j * DIMS + d]!;
+        if (j !== undefined) for (let d = 0; d < DIMS; d++) v[d]! += idf[j]! ** power * vectors[j * DIMS + d]!;
       }
       const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1;
       return v.map((x) => x / norm);
     };
-    const skillVectors = docs.map((d) => vectorOf(d.about));
-    // A repository scores as its best SKILL.md.
-    const nearest = (q: string): string[] => {
-      const qv = vectorOf(terms(q));
+    /** Repositories by their best SKILL.md's cosine to `qv`, best first. */
+    const rankBy = (qv: Float64Array, skillVectors: Float64Array[]): number[] => {
       const best = new Float64Array(records.length).fill(Number.NEGATIVE_INFINITY);
       docs.forEach((d, i) => {
         let cosine = 0;
         for (let k = 0; k < DIMS; k++) cosine += qv[k]! * skillVectors[i]![k]!;
         if (cosine > best[d.repo]!) best[d.repo] = cosine;
       });
-      return Array.from(best.keys())
-        .sort((a, b) => best[b]! - best[a]! || a - b)
-        .slice(0, TOP)
-        .map((r) => `${records[r]!.owner}/${records[r]!.repo}`);
+      return Array.from(best.keys()).sort((a, b) => best[b]! - best[a]! || a - b);
     };
-    const cache = new Map<string, string[]>();
-    const near = (q: string) => cache.get(q) ?? cache.set(q, nearest(q)).get(q)!;
-    rows.push([name, "vectors alone", millis, ...score(near)]);
-    rows.push([
-      name,
-      "interleaved with the engine's where its first result is not strong",
-      millis,
-      ...score((q) => {
-        const e = engine.get(q)!;
-        return e.strong ? e.repos : interleave(e.repos, near(q));
-      }),
+    const repoName = (r: number) => `${records[r]!.owner}/${records[r]!.repo}`;
+    /** Per skill-vector variant: its vectors and how a query's vector is made. */
+    const variants: [string, Float64Array[], (q: string) => Float64Array][] = [];
+    const stored = (v: Float64Array) => (values.int8 ? v.map((x) => Math.round(x * 127) / 127) : v);
+    const about = docs.map((d) => stored(vectorOf(d.about)));
+    variants.push(["skill: name + description", about, (q) => vectorOf(terms(q))]);
+    const withHeadings = docs.map((d) => stored(vectorOf([...d.about, ...d.headings])));
+    variants.push(["skill: name + description + headings", withHeadings, (q) => vectorOf(terms(q))]);
+    variants.push(["skill: name + description; query idf squared", about, (q) => vectorOf(terms(q), 2)]);
+    variants.push([
+      "skill: name + description; query + feedback from its 3 nearest skills",
+      about,
+      (q) => {
+        const qv = vectorOf(terms(q));
+        const scores = about.map((sv) => sv.reduce((s, x, k) => s + x * qv[k]!, 0));
+        const top = Array.from(scores.keys())
+          .sort((a, b) => scores[b]! - scores[a]! || a - b)
+          .slice(0, FEEDBACK_SKILLS);
+        const out = Float64Array.from(qv);
+        for (const i of top) for (let k = 0; k < DIMS; k++) out[k]! += about[i]![k]! / FEEDBACK_SKILLS;
+        const norm = Math.sqrt(out.reduce((s, x) => s + x * x, 0)) || 1;
+        return out.map((x) => x / norm);
+      },
     ]);
+    for (const [v, [variant, skillVectors, queryVector]] of variants.entries()) {
+      const cache = new Map<string, string[]>();
+      const near = (q: string) => cache.get(q) ?? cache.set(q, rankBy(queryVector(q), skillVectors).slice(0, DEEP).map(repoName)).get(q)!;
+      const weak = (q: string, rank: (e: string[], v: string[]) => string[]) => {
+        const e = engine.get(q)!;
+        return e.strong ? e.repos : rank(e.repos, near(q));
+      };
+      if (v === 0) for (const [q, expected] of paraphrases) paraphraseRanks.get(q)!.push(rankIn(weak(q, fuseBelowFirst), expected));
+      rows.push([name, `${variant}: vectors alone`, millis, ...score(near)]);
+      rows.push([name, `${variant}: interleaved where the engine's first is not strong`, millis, ...score((q) => weak(q, interleave))]);
+      rows.push([name, `${variant}: rank fusion where the engine's first is not strong`, millis, ...score((q) => weak(q, fuse))]);
+      rows.push([
+        name,
+        `${variant}: rank fusion below the engine's first where that is not strong`,
+        millis,
+        ...score((q) => weak(q, fuseBelowFirst)),
+      ]);
+      if (v === 0)
+        rows.push([
+          name,
+          `${variant}: rank fusion below the engine's first where that is not strong, the vectors ranking the engine's candidates only`,
+          millis,
+          ...score((q) => {
+            const e = engine.get(q)!;
+            if (e.strong) return e.repos;
+            const within = rankBy(queryVector(q), skillVectors)
+              .map(repoName)
+              .filter((r) => e.candidates.has(r))
+              .slice(0, DEEP);
+            return fuseBelowFirst(e.repos, within);
+          }),
+        ]);
+      rows.push([
+        name,
+        `${variant}: the engine's top ${DEEP} re-ranked by the vectors where its first is not strong`,
+        millis,
+        ...score((q) =>
+          weak(q, (e) => {
+            const order = new Map(rankBy(queryVector(q), skillVectors).map((r, i) => [repoName(r), i]));
+            return [...e].sort((a, b) => order.get(a)! - order.get(b)!);
+          }),
+        ),
+      ]);
+    }
   }
   const report = [
     "# Meaning experiment: word vectors by a truncated SVD",
     "",
-    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-svd.ts --dims ${DIMS}\`. The real shared dataset: ${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words (in ${MIN_FILES}+ files and at most ${MAX_SHARE * 100}% of them, the ${MAX_WORDS.toLocaleString("en-US")} most frequent), ${DIMS} dimensions, seed 1. Not part of the build: it measures whether the model is worth building (docs/SEARCH.md, "Intent").`,
+    `Machine: ${machineLine()}. Command: \`npx tsx bench/meaning-svd.ts --dims ${DIMS} --models ${values.models} --learn-every ${values["learn-every"]}${values.int8 ? " --int8" : ""}\`. The real shared dataset: ${docs.length} SKILL.md files of ${records.length} repositories, ${vocabulary.length} words (in ${MIN_FILES}+ files and at most ${MAX_SHARE * 100}% of them, the ${MAX_WORDS.toLocaleString("en-US")} most frequent), ${DIMS} dimensions, seed 1. Not part of the build: it measures whether the model is worth building (docs/SEARCH.md, "Intent").`,
     "",
     "Known-answer tables: queries whose expected repository comes first; paraphrases: in the top 5.",
     "",
-    table(["model", "ranking", "SVD ms", ...sets.map(([label, , depth]) => `${label} (${depth === 1 ? "first" : "top 5"})`)], rows),
+    table(["model", "ranking", "SVD ms", ...sets.map(([label]) => label)], rows),
+    "",
+    "Paraphrases (the three sets in order), rank of the wanted skill in the top 5: the engine's, then each model's rank fusion below the engine's first (skill vectors from name and description):",
+    "",
+    table(
+      ["query", "engine", ...models.map(([name]) => name)],
+      [...paraphraseRanks].map(([q, ranks]) => [`\`${q}\``, ...ranks]),
+    ),
     "",
   ].join("\n");
   console.log(report);

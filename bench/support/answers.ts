@@ -23,30 +23,31 @@ export type Mix = "uniform" | "popular";
 
 export function requestKinds(dataset: Awaited<ReturnType<typeof readDataset>>, mix: Mix = "uniform"): Kinds {
   const random = seeded(mix === "uniform" ? 99 : 101);
-  const byStars = Array.from(dataset.records.keys()).sort((a, b) => dataset.records[b]!.stars - dataset.records[a]!.stars || a - b);
-  const pickSkill = () =>
-    dataset.records[mix === "uniform" ? random.int(0, dataset.records.length - 1) : byStars[random.zipf(byStars.length, 1)]!]!;
+  // Only what the requests need is kept, not the records: a 1M dataset left reachable makes every
+  // timed request pay the collector's passes over gigabytes of heap, which no isolate has.
+  const refs = dataset.records.map((r) => `${r.owner}/${r.repo}`);
+  const stars = dataset.records.map((r) => r.stars);
+  const byStars = Uint32Array.from(refs.keys()).sort((a, b) => stars[b]! - stars[a]! || a - b);
+  const pickSkill = () => refs[mix === "uniform" ? random.int(0, refs.length - 1) : byStars[random.zipf(byStars.length, 1)]!]!;
   const page = (last: number) => (mix === "uniform" ? random.int(1, last) : 1 + random.zipf(last, 2));
-  const slug = () => random.pick(dataset.categories.categories).slug;
+  const slugs = dataset.categories.categories.map((c) => c.slug);
+  const slug = () => random.pick(slugs);
+  const platforms = dataset.platforms.platforms.map((p) => p.id);
+  // A filter on its own, with no category: the platform, or "updated since" the median skill's update
+  // (half the directory), the two commonest filters a client sets without choosing a category.
+  const updates = dataset.records.map((r) => r.updatedAt).sort();
+  const since = updates[Math.floor(updates.length / 2)] ?? "2020-01-01T00:00:00Z";
   return {
     "list by stars (default)": () => `/skills?page=${page(50)}`,
     "list by updated": () => `/skills?sort=updated&page=${page(50)}`,
     "list by name": () => `/skills?sort=name&order=asc&page=${page(50)}`,
-    "list filtered (category, platform)": () =>
-      `/skills?category=${slug()}&platform=${random.pick(dataset.platforms.platforms).id}&page=${page(3)}&limit=50`,
+    "list filtered (category, platform)": () => `/skills?category=${slug()}&platform=${random.pick(platforms)}&page=${page(3)}&limit=50`,
+    "list by platform": () => `/skills?platform=${random.pick(platforms)}&page=${page(50)}`,
+    "list updated since": () => `/skills?updatedSince=${encodeURIComponent(since)}&page=${page(50)}`,
     "category list": () => `/categories/${slug()}/skills?sort=name&page=${page(3)}`,
-    detail: () => {
-      const r = pickSkill();
-      return `/skills/${r.owner}/${r.repo}`;
-    },
-    content: () => {
-      const r = pickSkill();
-      return `/skills/${r.owner}/${r.repo}/content`;
-    },
-    stats: () => {
-      const r = pickSkill();
-      return `/skills/${r.owner}/${r.repo}/stats`;
-    },
+    detail: () => `/skills/${pickSkill()}`,
+    content: () => `/skills/${pickSkill()}/content`,
+    stats: () => `/skills/${pickSkill()}/stats`,
     categories: () => `/categories?locale=${random.pick(["en", "zh", "de"])}`,
   };
 }

@@ -11,6 +11,7 @@ import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
 import type { SkillSummary } from "../schemas/resources.js";
 import type { TrustFilter } from "../schemas/trust.js";
+import { type OrderFilter, pageOfScan, scanCache, scanKey, scanOrder } from "./list-scan.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { ordinalSet } from "./trust-filter.js";
@@ -54,8 +55,9 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   if (catMask !== 0 && !all) return categoryPage(scope, q, filter, { start, end, platMask, skipSuspicious });
   // Only the columns this list filters on are read; an unfiltered page past the head reads its order
   // file alone (and the summaries' refs).
+  const orderFile = all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order);
   const [order, suspicious, cols] = await Promise.all([
-    store.u32(all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order)),
+    store.u32(orderFile),
     skipSuspicious ? ordinalSet(store, "suspicious") : undefined,
     store.columns([
       ...(catMask ? ["categories" as const] : []),
@@ -70,16 +72,25 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
     total = order.length;
     page = Array.from(order.subarray(Math.min(start, total), Math.min(end, total)));
   } else {
-    total = 0;
-    page = [];
-    for (const o of order) {
-      if (suspicious?.has(o)) continue;
-      if (catMask && (cols.categories[o]! & catMask) >>> 0 !== catMask) continue;
-      if (platMask && (cols.platforms[o]! & platMask) >>> 0 !== platMask) continue;
-      if (since !== undefined && cols.updated[o]! < since) continue;
-      if (total >= start && total < end) page.push(o);
-      total++;
+    const columns: Partial<Record<"categories" | "platforms" | "updated", Uint32Array>> = cols;
+    const f: OrderFilter = {
+      categories: catMask ? columns.categories : undefined,
+      catMask,
+      platforms: platMask ? columns.platforms : undefined,
+      platMask,
+      updated: since !== undefined ? columns.updated : undefined,
+      since: since ?? 0,
+      suspicious,
+    };
+    const scans = scope.memo("list-scans", scanCache);
+    const key = scanKey(orderFile, f);
+    let scan = scans.get(key);
+    if (!scan) {
+      scan = scanOrder(order, f);
+      scans.set(key, scan, scan.marks.byteLength + 64);
     }
+    total = scan.total;
+    page = pageOfScan(order, f, scan, start, end);
   }
   const data = await store.summaries(page);
   return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };

@@ -18,6 +18,7 @@ import { scanRecord, type TrustMark, trustMark } from "./scan-record.js";
 import { type CollectedPart, PostingCollector } from "./search-index/collect-postings.js";
 import { collectMeaning, MEANING_FIELDS } from "./search-index/meaning-collect.js";
 import { collectSkill } from "./search-index/search-index.js";
+import { SharedTerms, scanPrimaryBody } from "./search-index/shared-terms.js";
 import { renderSkillEntries, renderSummary } from "./site-files.js";
 import { SpillWriter } from "./spill.js";
 import { reviewsByKey } from "./trust-reviews.js";
@@ -146,8 +147,11 @@ export async function runPass(
   onRun?: (run: PassRun) => void,
 ): Promise<PassResult> {
   const spill = new SpillWriter(input.spillDir, input.part, input.groups);
-  let collector = input.search ? new PostingCollector(FIELDS.length) : null;
-  let meaning = input.search ? new PostingCollector(MEANING_FIELDS) : null;
+  // The two collectors of a run share one analysis of the text: each spelling is analysed once, each
+  // primary body scanned once for both (shared-terms.ts).
+  let terms = new SharedTerms();
+  let collector = input.search ? new PostingCollector(FIELDS.length, 0, terms) : null;
+  let meaning = input.search ? new PostingCollector(MEANING_FIELDS, 0, terms) : null;
   const runSkills = Math.max(1, input.runSkills ?? RUN_SKILLS);
   let records: SlimRecord[] = [];
   let summaries: string[] = [];
@@ -179,16 +183,20 @@ export async function runPass(
       spill.add("f", key, entries.files);
       for (const [fileKey, json] of entries.texts) spill.add("t", fileKey, json);
       textBytes += entries.textBytes;
-      if (collector) collectSkill(collector, record);
-      if (meaning) collectMeaning(meaning, record);
+      if (collector && meaning) {
+        const body = scanPrimaryBody(terms, record);
+        collectSkill(collector, record, body);
+        collectMeaning(meaning, record, body);
+      }
       records.push(slimForBuild(record));
       summaries.push(summary);
       marks.push(trustMark(trust));
       lineMarks.push({ hash: lineHash(line), texts: entries.texts.map(([k]) => fnv1a(k)), textBytes: entries.textBytes });
       if (onRun && collector && meaning && collector.count >= runSkills) {
         onRun({ postings: collector.part(), meaning: meaning.part() });
-        collector = new PostingCollector(FIELDS.length);
-        meaning = new PostingCollector(MEANING_FIELDS);
+        terms = new SharedTerms();
+        collector = new PostingCollector(FIELDS.length, 0, terms);
+        meaning = new PostingCollector(MEANING_FIELDS, 0, terms);
       }
       if (++count % BATCH === 0) {
         if (onBatch) {

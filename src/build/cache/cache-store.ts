@@ -1,5 +1,5 @@
 // The build cache's folder: state.json (what made it, the site files it describes), skills.jsonl
-// (what the first pass made of each skill) and the stored indexes (postings.bin, meaning.bin: index-store.ts). Opened
+// (what the first pass made of each skill) and the stored indexes (postings.bin, meaning.bin, nested.bin: index-store.ts). Opened
 // only when every check passes; any doubt is a reason, given back for the build to print, and the
 // build runs in full. Written after every build, state.json last, so a build interrupted while
 // writing leaves a cache that is not used.

@@ -8,7 +8,8 @@
 // with the figures.
 
 import { pairKey } from "../../search/text.js";
-import { PairTable, TermScanner } from "./term-scan.js";
+import { type ScannedBody, SharedTerms } from "./shared-terms.js";
+import { PairTable } from "./term-scan.js";
 
 /**
  * An append-only u32 log in chunks, so growing it never copies what it holds. Chunks start small
@@ -343,8 +344,8 @@ export class PostingCollector {
   private readonly ends: U32Log[];
   /** Per field and key id: 1 + the last ordinal that added it, so a skill adds a key once. */
   private marks: Uint32Array[];
-  /** The text fast path: every spelling seen, with its key id. */
-  private readonly scanner = new TermScanner((term) => this.idOf(term));
+  /** Shared term id (of `terms`) -> this collector's key id + 1; 0 for a term it has not given a posting yet. */
+  private local = new Int32Array(1024);
   /** Phrase pairs: (id of the first term, id of the second) -> the pair key's id. */
   private readonly pairIds = new PairTable();
   private next = 0;
@@ -354,6 +355,11 @@ export class PostingCollector {
     readonly fieldCount: number,
     /** The ordinal of the first skill collected. */
     readonly first = 0,
+    /**
+     * The text fast path (every spelling seen, analysed once), its own unless given: collectors over
+     * one SharedTerms analyse a spelling once between them and can take a body scanned once (addScanned).
+     */
+    readonly terms: SharedTerms = new SharedTerms(),
   ) {
     this.logs = Array.from({ length: fieldCount }, () => new U32Log());
     this.ends = Array.from({ length: fieldCount }, () => new U32Log());
@@ -378,6 +384,20 @@ export class PostingCollector {
     return id;
   }
 
+  /** The key id of shared term `term`, made on first sight. */
+  private keyOfTerm(term: number): number {
+    if (term >= this.local.length) {
+      const grown = new Int32Array(Math.max(this.local.length * 2, term + 1));
+      grown.set(this.local);
+      this.local = grown;
+    }
+    const known = this.local[term]!;
+    if (known !== 0) return known - 1;
+    const id = this.idOf(this.terms.terms[term]!);
+    this.local[term] = id + 1;
+    return id;
+  }
+
   /** Adds key `id` (from idOf) to the current skill's `field`. */
   addId(field: number, id: number): void {
     const marks = this.marks[field]!;
@@ -395,7 +415,24 @@ export class PostingCollector {
    * `field`, through the scanner: each spelling is analysed on first sight only.
    */
   addText(field: number, text: string): void {
-    this.scanner.scan(text, (id) => this.addId(field, id));
+    this.terms.scanner.scan(text, (term) => this.addId(field, this.keyOfTerm(term)));
+  }
+
+  /**
+   * `addText(field, body)` for a body scanned once by this collector's terms (SharedTerms.scanBody),
+   * or for its first `limit` characters: `addText(field, body.slice(0, limit))`. The words ending
+   * within the bound are taken as scanned; what follows the last of them up to the bound is scanned
+   * again, since the bound may cut a word (and a cut word may be another term, or a stop word no more).
+   */
+  addScanned(field: number, body: ScannedBody, limit = Number.POSITIVE_INFINITY): void {
+    if (body.terms !== this.terms) throw new Error("the body was scanned by another collector's terms");
+    const { ids, ends, count } = body;
+    let k = 0;
+    for (; k < count && ends[k]! <= limit; k++) this.addId(field, this.keyOfTerm(ids[k]!));
+    if (body.source.length - body.from > limit) {
+      const from = body.from + (k > 0 ? ends[k - 1]! : 0);
+      this.addText(field, body.source.slice(from, body.from + limit));
+    }
   }
 
   /**
@@ -404,7 +441,8 @@ export class PostingCollector {
    */
   addPhraseText(field: number, text: string): void {
     let prev = -1;
-    this.scanner.scan(text, (id) => {
+    this.terms.scanner.scan(text, (term) => {
+      const id = this.keyOfTerm(term);
       this.addId(field, id);
       if (prev >= 0) {
         let pair = this.pairIds.get(prev, id);

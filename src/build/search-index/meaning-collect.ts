@@ -6,6 +6,7 @@
 import { bodyStart } from "../../contract/skill-body.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import type { PostingCollector } from "./collect-postings.js";
+import { isPrimaryBody, type ScannedBody } from "./shared-terms.js";
 
 /** The meaning collector's lists: a file's name and description, and its body. */
 export const MEANING_ABOUT = 0;
@@ -19,14 +20,22 @@ export const MEANING_FIELDS = 2;
  */
 export const MEANING_BODY_CHARS = 3000;
 
-/** Adds one document per SKILL.md of `record`, in path order. */
-export function collectMeaning(collector: PostingCollector, record: SkillRecord): void {
+/**
+ * Adds one document per SKILL.md of `record`, in path order. `body`, the record's primary body
+ * scanned by the collector's terms (shared-terms.ts scanPrimaryBody, for the term index too), is
+ * taken as scanned up to the bound instead of scanning its start again.
+ */
+export function collectMeaning(collector: PostingCollector, record: SkillRecord, body?: ScannedBody): void {
   const files = [...record.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const scanned = body && isPrimaryBody(body, record) ? body : undefined;
   for (const file of files) {
     collector.addText(MEANING_ABOUT, file.name);
     collector.addText(MEANING_ABOUT, file.description);
-    const start = bodyStart(file.content);
-    collector.addText(MEANING_BODY, file.content.slice(start, start + MEANING_BODY_CHARS));
+    if (scanned && file.path === record.primary) collector.addScanned(MEANING_BODY, scanned, MEANING_BODY_CHARS);
+    else {
+      const start = bodyStart(file.content);
+      collector.addText(MEANING_BODY, file.content.slice(start, start + MEANING_BODY_CHARS));
+    }
     collector.endSkill();
   }
 }

@@ -8,6 +8,7 @@ import { type NestedSkill, nestedSkills, searchDocument } from "./search-documen
 import { writeSearchExtras } from "./search-extras.js";
 import { changedSuggestions, type SearchPatch, shardPatch, strictlyAscending } from "./search-patch.js";
 import { encodeEntry, SUGGEST_SHARD_BYTES, writeJsonShards, writeJsonShardsAt, writeTermShards } from "./search-shards.js";
+import { isPrimaryBody, type ScannedBody } from "./shared-terms.js";
 import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix, topKeys, topOf, topPrefixes } from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
@@ -16,13 +17,20 @@ export const MAX_EXPANSIONS = 512;
 /**
  * Adds one skill's index keys per field to `collector` and closes the skill. Name and description
  * get their terms and phrase pairs (addPhraseText, the keys of fieldKeys); content, the bulk, its
- * terms (addText). Skills are added in ordinal order (within a collector's range).
+ * terms (addText). Skills are added in ordinal order (within a collector's range). `body`, the
+ * record's primary body scanned by the collector's terms, spares scanning it again.
  */
-export function collectSkill(collector: PostingCollector, record: SkillRecord): void {
+export function collectSkill(collector: PostingCollector, record: SkillRecord, body?: ScannedBody): void {
   const doc = searchDocument(record);
+  // The content's first segment is the primary SKILL.md's body: taken as scanned when it was (scanPrimaryBody).
+  const scanned = body && isPrimaryBody(body, record) ? body : undefined;
   FIELDS.forEach((name, f) => {
     if (PHRASE_FIELDS[f]) for (const segment of doc[name]) collector.addPhraseText(f, segment);
-    else for (const segment of doc[name]) collector.addText(f, segment);
+    else
+      doc[name].forEach((segment, s) => {
+        if (scanned && name === "content" && s === 0) collector.addScanned(f, scanned);
+        else collector.addText(f, segment);
+      });
   });
   collector.endSkill();
 }

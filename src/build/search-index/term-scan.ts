@@ -118,8 +118,11 @@ export class TermScanner {
 
   constructor(private readonly idOf: (term: string) => number) {}
 
-  /** Calls `emit` with the key id of every term of `text`, in order (the terms of `terms(text)`). */
-  scan(text: string, emit: (id: number) => void): void {
+  /**
+   * Calls `emit` with the key id of every term of `text`, in order (the terms of `terms(text)`), and
+   * the end of the word it came from (a word holding CJK characters gives several terms, all with its end).
+   */
+  scan(text: string, emit: (id: number, end: number) => void): void {
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -160,13 +163,13 @@ export class TermScanner {
       }
       if (!cjk) {
         const id = this.spelling(text, start, i, mix(h));
-        if (id >= 0) emit(id);
+        if (id >= 0) emit(id, i);
       } else this.cjkWord(text, start, i, emit);
     }
   }
 
   /** A word holding CJK characters: its runs of one script, as the analyser cuts them. */
-  private cjkWord(text: string, start: number, end: number, emit: (id: number) => void): void {
+  private cjkWord(text: string, start: number, end: number, emit: (id: number, end: number) => void): void {
     let i = start;
     while (i < end) {
       const cp = text.codePointAt(i)!;
@@ -178,12 +181,12 @@ export class TermScanner {
         while (i < end) {
           const next = text.codePointAt(i)!;
           if (classOf(next) !== 3) break;
-          emit(this.pair(prev, next));
+          emit(this.pair(prev, next), end);
           lone = false;
           prev = next;
           i += next > 0xffff ? 2 : 1;
         }
-        if (lone) emit(this.pair(prev, LONE));
+        if (lone) emit(this.pair(prev, LONE), end);
       } else {
         const from = i;
         let h = FNV_OFFSET;
@@ -197,7 +200,7 @@ export class TermScanner {
           } else i++;
         }
         const id = this.spelling(text, from, i, mix(h));
-        if (id >= 0) emit(id);
+        if (id >= 0) emit(id, end);
       }
     }
   }
