@@ -33,37 +33,54 @@ const passes = (f: OrderFilter, o: number): boolean =>
   (f.updated === undefined || f.updated[o]! >= f.since) &&
   !f.suspicious?.has(o);
 
-/** Walks the whole order once: the filter's total and its marks. */
-export function scanOrder(order: Uint32Array, f: OrderFilter, every = MARK_EVERY): OrderScan {
+/** Walks positions 0 to `count` once: how many pass, and the marks. */
+export function scanPositions(count: number, pass: (at: number) => boolean, every = MARK_EVERY): OrderScan {
   const marks: number[] = [];
   let total = 0;
-  for (let i = 0; i < order.length; i++) {
-    if (!passes(f, order[i]!)) continue;
-    if (total % every === 0) marks.push(i);
+  for (let at = 0; at < count; at++) {
+    if (!pass(at)) continue;
+    if (total % every === 0) marks.push(at);
     total++;
   }
   return { total, marks: Uint32Array.from(marks), every };
 }
 
-/** The ordinals of the passing skills numbered `start` to `end` (exclusive), walked from the mark before `start`. */
-export function pageOfScan(order: Uint32Array, f: OrderFilter, scan: OrderScan, start: number, end: number): number[] {
+/** The positions of the passing entries numbered `start` to `end` (exclusive), walked from the mark before `start`. */
+export function pageOfPositions(count: number, pass: (at: number) => boolean, scan: OrderScan, start: number, end: number): number[] {
   const page: number[] = [];
   if (start >= scan.total) return page;
   const k = Math.floor(start / scan.every);
   let n = k * scan.every;
-  for (let i = scan.marks[k]!; i < order.length && n < end; i++) {
-    const o = order[i]!;
-    if (!passes(f, o)) continue;
-    if (n >= start) page.push(o);
+  for (let at = scan.marks[k]!; at < count && n < end; at++) {
+    if (!pass(at)) continue;
+    if (n >= start) page.push(at);
     n++;
   }
   return page;
 }
 
-/** The isolate's kept scans, by order file and filter: about 4 KB each at 1M skills, so a few hundred fit in 1 MB. */
+/** Walks a whole order under `f` once. */
+export const scanOrder = (order: Uint32Array, f: OrderFilter, every = MARK_EVERY): OrderScan =>
+  scanPositions(order.length, (at) => passes(f, order[at]!), every);
+
+/** The ordinals of the skills numbered `start` to `end` (exclusive) that pass `f`. */
+export const pageOfScan = (order: Uint32Array, f: OrderFilter, scan: OrderScan, start: number, end: number): number[] =>
+  pageOfPositions(order.length, (at) => passes(f, order[at]!), scan, start, end).map((at) => order[at]!);
+
+/** The isolate's kept scans, by list file and filter: about 4 KB each at 1M skills, so a few hundred fit in 1 MB. */
 export const scanCache = () => new WeightedLru<OrderScan>(1024 * 1024);
 
-export const scanKey = (orderFile: string, f: OrderFilter): string =>
-  [orderFile, f.categories ? f.catMask : "", f.platforms ? f.platMask : "", f.updated ? f.since : "", f.suspicious ? "clean" : ""].join(
-    "|",
-  );
+/** A kept scan's key: the list file walked and each filter's value ("" when unset). */
+export const scanKey = (file: string, f: { catMask: number; platMask: number; since?: number; clean: boolean }): string =>
+  [file, f.catMask || "", f.platMask || "", f.since ?? "", f.clean ? "clean" : ""].join("|");
+
+/** A kept scan of `file` under `key`'s filter, or a new walk kept for the next request. */
+export function keptScan(scope: { memo<T>(key: string, make: () => T): T }, key: string, walk: () => OrderScan): OrderScan {
+  const scans = scope.memo("list-scans", scanCache);
+  let scan = scans.get(key);
+  if (!scan) {
+    scan = walk();
+    scans.set(key, scan, scan.marks.byteLength + 64);
+  }
+  return scan;
+}

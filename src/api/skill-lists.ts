@@ -11,7 +11,7 @@ import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
 import type { SkillSummary } from "../schemas/resources.js";
 import type { TrustFilter } from "../schemas/trust.js";
-import { type OrderFilter, pageOfScan, scanCache, scanKey, scanOrder } from "./list-scan.js";
+import { keptScan, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
 import { parseQuery } from "./query.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { ordinalSet } from "./trust-filter.js";
@@ -82,13 +82,8 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
       since: since ?? 0,
       suspicious,
     };
-    const scans = scope.memo("list-scans", scanCache);
-    const key = scanKey(orderFile, f);
-    let scan = scans.get(key);
-    if (!scan) {
-      scan = scanOrder(order, f);
-      scans.set(key, scan, scan.marks.byteLength + 64);
-    }
+    const key = scanKey(orderFile, { catMask, platMask, since, clean: skipSuspicious });
+    const scan = keptScan(scope, key, () => scanOrder(order, f));
     total = scan.total;
     page = pageOfScan(order, f, scan, start, end);
   }
@@ -145,18 +140,18 @@ async function categoryPage(
     skipSuspicious ? ordinalSet(store, "suspicious") : undefined,
     store.columns([...(otherMask ? ["categories" as const] : []), ...(since !== undefined ? ["updated" as const] : [])]),
   ]);
-  let total = 0;
-  /** The page's skills: each one's ordinal and position in the category list. */
-  const page: { ordinal: number; at: number }[] = [];
-  for (let i = 0; i < list.count; i++) {
-    if (platMask && (list.platforms(i) & platMask) >>> 0 !== platMask) continue;
+  const pass = (i: number): boolean => {
+    if (platMask && (list.platforms(i) & platMask) >>> 0 !== platMask) return false;
     const o = list.ordinal(i);
-    if (suspicious?.has(o)) continue;
-    if (otherMask && (cols.categories[o]! & otherMask) >>> 0 !== otherMask) continue;
-    if (since !== undefined && cols.updated[o]! < since) continue;
-    if (total >= start && total < end) page.push({ ordinal: o, at: i });
-    total++;
-  }
+    if (otherMask && (cols.categories[o]! & otherMask) >>> 0 !== otherMask) return false;
+    if (since !== undefined && cols.updated[o]! < since) return false;
+    return !suspicious?.has(o);
+  };
+  const key = scanKey(categoryListFile(slug!, q.sort, q.order), { catMask: otherMask, platMask, since, clean: skipSuspicious });
+  const scan = keptScan(scope, key, () => scanPositions(list.count, pass));
+  const total = scan.total;
+  /** The page's skills: each one's ordinal and position in the category list. */
+  const page = pageOfPositions(list.count, pass, scan, start, end).map((at) => ({ ordinal: list.ordinal(at), at }));
   const inHead = page.filter((p) => p.at < head);
   const rest = page.filter((p) => p.at >= head);
   const [fromFiles, fromShards] = await Promise.all([
