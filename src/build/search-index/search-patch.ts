@@ -4,6 +4,7 @@
 // to the next shard's first changed (search-shards.ts ShardPatch); everything else is written as a
 // full build writes it, so the bytes are the same.
 import type { RangeShard, SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
+import { lowerBound } from "../lower-bound.js";
 import type { PostingIndex } from "./collect-postings.js";
 import type { ShardPatch } from "./search-shards.js";
 import type { SuggestPatch } from "./suggest-build.js";
@@ -59,13 +60,7 @@ export function changedSuggestions(before: readonly SuggestionPair[], after: rea
 
 /** Whether sorted `keys` hold a key in [from, to] (to undefined: no upper bound). */
 export function holdsIn(keys: readonly string[], from: string, to: string | undefined): boolean {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = lowerBound(keys, from);
   return lo < keys.length && (to === undefined || keys[lo]! <= to);
 }
 

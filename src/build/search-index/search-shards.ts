@@ -7,6 +7,7 @@ import { ByteBuffer, encodePostings } from "../../contract/postings.js";
 import type { RangeShard } from "../../contract/search-manifest.js";
 import { ShardBuilder } from "../../contract/term-shard.js";
 import { stableStringify } from "../../dataset/json.js";
+import { lowerBound } from "../lower-bound.js";
 import type { OutputSink } from "../output.js";
 
 /**
@@ -36,18 +37,6 @@ export interface ShardPatch {
   dirty(from: string, to: string | undefined): boolean;
   /** Keeps the previous build's file (its path under the data folder) as this build's; false when it cannot. */
   keep(file: string): Promise<boolean>;
-}
-
-/** Lowest index in sorted `keys` at or after `from` whose key is not below `key`. */
-function lowerBound(keys: readonly string[], key: string, from: number): number {
-  let lo = from;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Bitset } from "../../contract/postings.js";
 import { bySuggestionRank, type SuggestionPair } from "../../contract/search-manifest.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { terms as analyse, MAX_TERM_LENGTH, STOP_WORDS, stem } from "../../search/text.js";
+import { lowerBound } from "../lower-bound.js";
 import type { PostingIndex } from "./collect-postings.js";
 import { scanRuns } from "./term-scan.js";
 
@@ -195,14 +196,7 @@ function holds(index: PostingIndex, key: string, o: number): boolean {
   for (let f = 0; f < index.fieldCount; f++) {
     const list = index.listOf(key, f);
     if (!list) return false;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]! < o) lo = mid + 1;
-      else hi = mid;
-    }
-    if (list[lo] === o) return true;
+    if (list[lowerBound(list, o)] === o) return true;
   }
   return false;
 }

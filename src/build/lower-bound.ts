@@ -1,0 +1,14 @@
+// The one binary search the build's sorted lists share: key lists of index shards, posting lists,
+// a scanner's span starts.
+
+/** The first index at or after `from` whose element is not below `x` in ascending `a` (a.length when none is). */
+export function lowerBound<T extends string | number>(a: ArrayLike<T>, x: T, from = 0): number {
+  let lo = from;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
