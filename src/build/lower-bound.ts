@@ -1,5 +1,5 @@
-// The one binary search the build's sorted lists share: key lists of index shards, posting lists,
-// a scanner's span starts.
+// The one binary search the search index's writers share: key lists of index shards, posting lists.
+// (The trust scanner keeps its own: it imports nothing outside src/build/trust.)
 
 /** The first index at or after `from` whose element is not below `x` in ascending `a` (a.length when none is). */
 export function lowerBound<T extends string | number>(a: ArrayLike<T>, x: T, from = 0): number {

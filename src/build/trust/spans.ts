@@ -5,7 +5,6 @@
 // the tails, and the rule's own pattern is then tried only at those positions (anchored there, so each try
 // is one window). The candidates are a superset of the real match starts, so the first anchored success is
 // exactly what the rule's pattern alone would have found first.
-import { lowerBound } from "../lower-bound.js";
 
 /** One alternative of a rule's pattern, as pieces with bounded gaps between them. */
 export interface Chain {
@@ -195,4 +194,16 @@ function stopPositions(text: string, stops: string): Int32Array {
 function firstAtOrAfter(a: Int32Array, x: number): number {
   const i = lowerBound(a, x);
   return i < a.length ? a[i]! : Number.POSITIVE_INFINITY;
+}
+
+/** Index of the first element >= x in an ascending array. */
+function lowerBound(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
