@@ -8,6 +8,8 @@ import { categoryMembers } from "../../src/build/categories.js";
 import type { OutputSink } from "../../src/build/output.js";
 import { changedSuggestions, holdsIn, shardPatch } from "../../src/build/search-index/search-patch.js";
 import { type KeyLists, writeJsonShards, writeTermShards } from "../../src/build/search-index/search-shards.js";
+import { patchTypoShards } from "../../src/build/search-index/typo-patch.js";
+import { writeTypoShards } from "../../src/build/search-index/typo-shards.js";
 import type { CategoriesFile, SkillRecord } from "../../src/schemas/dataset.js";
 
 /** An in-memory sink: path -> bytes. */
@@ -153,6 +155,121 @@ describe("patched JSON shards", () => {
       shardPatch(previous.shards, [], async () => true),
     );
     expect(blind.shards).not.toEqual(whole.shards);
+  });
+});
+
+describe("patched typo shards", () => {
+  /** Words over a few letters, so many share typo keys (as real words do), with their weights. */
+  const vocabulary = (rand: () => number, size: number): Map<string, number> => {
+    const out = new Map<string, number>();
+    while (out.size < size) {
+      const length = 4 + Math.floor(rand() * 8);
+      const word = Array.from({ length }, () => "abcdefghij"[Math.floor(rand() * 10)]).join("");
+      out.set(word, 1 + Math.floor(rand() * 50));
+    }
+    return out;
+  };
+  const writeWhole = async (words: Map<string, number>) => {
+    const { files, sink } = memorySink();
+    return { typo: await writeTypoShards(sink, words), files };
+  };
+  /** The previous files as a reader of the previous site sees them (undefined: unreadable). */
+  const reader = (files: Map<string, string>) => async (file: string) => {
+    const text = files.get(file);
+    return text === undefined ? undefined : new Uint8Array(Buffer.from(text, "base64"));
+  };
+
+  it("equal a whole write of the new vocabulary, keep the shards no changed word reaches, and catch a hidden change", async () => {
+    const rand = random(21);
+    const before = vocabulary(rand, 20000);
+    const previous = await writeWhole(before);
+    expect(previous.typo.shards.length).toBeGreaterThan(10);
+    const after = new Map(before);
+    const words = [...before.keys()];
+    const changes = new Map<string, number | undefined>();
+    // Weights moved, words removed, words added (new keys among them).
+    for (let n = 0; n < 2; n++) {
+      const w = words[Math.floor(rand() * words.length)]!;
+      after.set(w, before.get(w)! + 1);
+      changes.set(w, before.get(w)! + 1);
+    }
+    for (let n = 0; n < 2; n++) {
+      const w = words[Math.floor(rand() * words.length)]!;
+      after.delete(w);
+      changes.set(w, undefined);
+    }
+    for (const w of ["abcdxyz", "zzzzzz"]) {
+      after.set(w, 3);
+      changes.set(w, 3);
+    }
+    const whole = await writeWhole(after);
+    const kept: string[] = [];
+    const { files, sink } = memorySink();
+    const patched = await patchTypoShards(sink, {
+      previous: previous.typo,
+      changes,
+      read: reader(previous.files),
+      keep: async (file) => {
+        kept.push(file);
+        return previous.files.has(file);
+      },
+    });
+    if (typeof patched === "string") throw new Error(patched);
+    expect(patched.typo).toEqual(whole.typo);
+    for (const shard of whole.typo.shards)
+      expect(files.get(shard.file) ?? previous.files.get(shard.file)).toBe(whole.files.get(shard.file));
+    expect(patched.kept).toBe(kept.length);
+    // Six words changed of 20,000: about half the shards are kept (a word's keys span one or two).
+    expect(kept.length).toBeGreaterThan(previous.typo.shards.length / 3);
+    expect(files.size + kept.length).toBe(whole.typo.shards.length);
+
+    // A patch told of no change keeps the previous index: not the whole write's.
+    const blind = await patchTypoShards(memorySink().sink, {
+      previous: previous.typo,
+      changes: new Map(),
+      read: reader(previous.files),
+      keep: async () => true,
+    });
+    if (typeof blind === "string") throw new Error(blind);
+    expect(blind.typo).not.toEqual(whole.typo);
+  });
+
+  it("cuts again from a changed shard until a cut meets a previous one, and says why it cannot patch", async () => {
+    const rand = random(4);
+    const before = vocabulary(rand, 6000);
+    const previous = await writeWhole(before);
+    // Many added words in one region move its cuts.
+    const after = new Map(before);
+    const changes = new Map<string, number | undefined>();
+    for (let n = 0; n < 400; n++) {
+      const w = `c${Array.from({ length: 6 }, () => "abcdefgh"[Math.floor(rand() * 8)]).join("")}x`;
+      after.set(w, 2);
+      changes.set(w, 2);
+    }
+    const whole = await writeWhole(after);
+    const { files, sink } = memorySink();
+    const patched = await patchTypoShards(sink, {
+      previous: previous.typo,
+      changes,
+      read: reader(previous.files),
+      keep: async (file) => previous.files.has(file),
+    });
+    if (typeof patched === "string") throw new Error(patched);
+    expect(patched.typo).toEqual(whole.typo);
+    for (const shard of whole.typo.shards)
+      expect(files.get(shard.file) ?? previous.files.get(shard.file)).toBe(whole.files.get(shard.file));
+    expect(patched.kept).toBeGreaterThan(0);
+
+    // A previous shard that cannot be read: the reason, and nothing written.
+    const none = memorySink();
+    const unread = await patchTypoShards(none.sink, {
+      previous: previous.typo,
+      changes,
+      read: async () => undefined,
+      keep: async () => true,
+    });
+    expect(unread).toMatch(/is not the previous build's/);
+    expect(none.files.size).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@
 // one) says why and leaves the index to be written whole.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { skillKey } from "../../contract/key.js";
 import { BuildManifest } from "../../contract/manifest.js";
 import { MANIFEST_FILE } from "../../contract/paths.js";
@@ -16,7 +16,7 @@ import type { SkillRecord } from "../../schemas/dataset.js";
 import type { WrittenFile } from "../output.js";
 import { type NestedSkill, nestedSkills } from "../search-index/search-document.js";
 import { type SearchPatch, strictlyAscending } from "../search-index/search-patch.js";
-import { encodeEntry, hashName } from "../search-index/search-shards.js";
+import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
 import { changedKeys, indexOf, type StoredIndex } from "./index-store.js";
@@ -32,6 +32,17 @@ async function previousManifest(reuse: Reuse, prefix: string): Promise<BuildMani
     return "the previous manifest is not the one the cache recorded";
   const parsed = BuildManifest.safeParse(JSON.parse(bytes.toString("utf8")));
   return parsed.success ? parsed.data : "the previous manifest does not parse";
+}
+
+/**
+ * A previous search file's bytes (`file` under the data folder), when its content hash is the one
+ * its name carries (hashName): a file changed or missing since the previous build reads as undefined.
+ */
+async function readPrevious(reuse: Reuse, prefix: string, file: string): Promise<Uint8Array | undefined> {
+  const bytes = await readFile(join(reuse.cache.previousSite, prefix, file)).catch(() => undefined);
+  if (!bytes) return undefined;
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+  return basename(file).startsWith(`${hash}.`) ? bytes : undefined;
 }
 
 /** The summed entry sizes of `keys` (sorted) in `index`, as the term shards count them. */
@@ -103,6 +114,7 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
     nestedSame,
     ...(nested ? { nested } : {}),
     keep: (file) => keepFile(reuse, input.outDir, `${input.prefix}/${file}`, input.adopt),
+    read: (file) => readPrevious(reuse, input.prefix, file),
     ...(typeof suggest === "string" ? {} : { suggest }),
   };
 }
@@ -120,9 +132,10 @@ async function previousSuggestions(
   if (hiddenBefore.length !== input.hidden.length || hiddenBefore.some((o, i) => o !== input.hidden[i])) return "the hidden skills changed";
   const entries: SuggestionPair[] = [];
   for (const shard of previous.suggest.entries) {
-    const bytes = await readFile(join(reuse.cache.previousSite, input.prefix, shard.file)).catch(() => undefined);
-    if (!bytes || hashName("suggest", bytes, "json") !== shard.file) return `${shard.file} is not the previous build's`;
-    for (const e of JSON.parse(bytes.toString("utf8")) as SuggestionPair[]) entries.push(e);
+    const bytes = await readPrevious(reuse, input.prefix, shard.file);
+    if (!bytes) return `${shard.file} is not the previous build's`;
+    for (const e of JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as SuggestionPair[])
+      entries.push(e);
   }
   if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
   const changedBefore = reuse.cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : []));

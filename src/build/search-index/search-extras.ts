@@ -7,12 +7,14 @@ import { NESTED_INFO_PER_FILE, type NestedManifest, type RangeShard, type TypoMa
 import type { TypoEntry } from "../../contract/typo-shard.js";
 import { stableStringify } from "../../dataset/json.js";
 import { isTypoWord } from "../../search/typo.js";
+import { lowerBound } from "../lower-bound.js";
 import type { OutputSink } from "../output.js";
 import { PostingCollector, type PostingIndex } from "./collect-postings.js";
 import { bigPrefixRanges, prefixUnions, unionOf } from "./prefix-unions.js";
 import type { NestedSkill } from "./search-document.js";
 import { holdsIn, type SearchPatch, shardPatch } from "./search-patch.js";
 import { hashName, type KeyLists, type ShardPatch, writeTermShards } from "./search-shards.js";
+import { patchTypoShards } from "./typo-patch.js";
 import { writeTypoShards } from "./typo-shards.js";
 
 /** One index family as the build sees it: its sorted keys (words and pair keys) and the lists of key `i`. */
@@ -20,6 +22,8 @@ export interface BuiltFamily {
   keys: readonly string[];
   listsAt: (i: number) => KeyLists;
   docCount: number;
+  /** The summed lengths of key `i`'s lists (its weight in the typo vocabulary), without making them. */
+  weightAt: (i: number) => number;
 }
 
 export interface SearchExtras {
@@ -50,7 +54,14 @@ function nestedFamily(
     index = collector.finish();
   }
   const built = index;
-  return { keys: built.keys, listsAt: (i) => [built.list(i, 0), built.list(i, 1)], docCount: skills.length, skills, index: built };
+  return {
+    keys: built.keys,
+    listsAt: (i) => [built.list(i, 0), built.list(i, 1)],
+    weightAt: (i) => built.postingCount(i),
+    docCount: skills.length,
+    skills,
+    index: built,
+  };
 }
 
 /**
@@ -102,7 +113,6 @@ async function writePrefixUnions(
  * with no table of every key (at 100k skills 1.6M keys, of which 338k are typo words).
  */
 function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
-  const weight = (family: BuiltFamily, i: number) => family.listsAt(i).reduce((s, l) => s + (l?.length ?? 0), 0);
   const at = families.map(() => 0);
   const out: TypoEntry[] = [];
   for (;;) {
@@ -112,12 +122,48 @@ function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
       if (key !== undefined && (word === undefined || key < word)) word = key;
     });
     if (word === undefined) return out;
+    const typo = isTypoWord(word);
     let n = 0;
     families.forEach((f, k) => {
-      if (f.keys[at[k]!] === word) n += weight(f, at[k]!++);
+      if (f.keys[at[k]!] !== word) return;
+      if (typo) n += f.weightAt(at[k]!);
+      at[k]!++;
     });
-    if (isTypoWord(word)) out.push([word, n]);
+    if (typo) out.push([word, n]);
   }
+}
+
+/** A word's typo entry weight over the families now (undefined: no family holds it), for a patched typo index. */
+function weightOf(families: readonly BuiltFamily[], word: string): number | undefined {
+  let n: number | undefined;
+  for (const f of families) {
+    const i = lowerBound(f.keys, word);
+    if (f.keys[i] === word) n = (n ?? 0) + f.weightAt(i);
+  }
+  return n;
+}
+
+/**
+ * The typo index: patched when the nested skills are the previous ones (so only the main family's
+ * changed keys can change a word's entry), else, or when the patch cannot be made, written whole.
+ */
+async function writeTypo(
+  sink: OutputSink,
+  families: readonly BuiltFamily[],
+  patch: SearchPatch | undefined,
+  log: (line: string) => void,
+): Promise<TypoManifest> {
+  if (patch?.nestedSame) {
+    const changes = new Map<string, number | undefined>();
+    for (const key of patch.changed) if (isTypoWord(key)) changes.set(key, weightOf(families, key));
+    const done = await patchTypoShards(sink, { previous: patch.previous.typo, changes, read: patch.read, keep: patch.keep });
+    if (typeof done !== "string") {
+      log(`search: typo vocabulary patched for ${changes.size} words, ${done.kept} of ${done.typo.shards.length} shards kept`);
+      return done.typo;
+    }
+    log(`search: the typo vocabulary is written whole: ${done}`);
+  }
+  return writeTypoShards(sink, vocabulary(families));
 }
 
 export async function writeSearchExtras(
@@ -170,7 +216,7 @@ export async function writeSearchExtras(
   );
   log(`search: ${prefixes.length + nestedPrefixes.length} shards of precomputed prefixes`);
 
-  const typo = await writeTypoShards(sink, vocabulary([main, nested]));
+  const typo = await writeTypo(sink, [main, nested], patch, log);
   log(`search: typo vocabulary of ${typo.words} words, ${typo.keys} typo keys in ${typo.shards.length} shards`);
   return {
     prefixes,

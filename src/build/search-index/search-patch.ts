@@ -22,6 +22,8 @@ export interface SearchPatch {
   nested?: PostingIndex;
   /** Keeps a previous file (path under the data folder) as this build's; false when it cannot. */
   keep(file: string): Promise<boolean>;
+  /** A previous index file's bytes (path under the data folder), checked against its content-hash name; undefined when they cannot be read. */
+  read(file: string): Promise<Uint8Array | undefined>;
   /**
    * The previous suggestions (read back from its shards, in text order, each text once) and the terms
    * the changed skills' names and descriptions hold, old and new (suggest-build.ts SuggestPatch);
