@@ -3,9 +3,11 @@
 // changed key reaches, and a patch that hides a change is caught (the comparison can fail). Also
 // the keys two stored indexes differ by, and the category counts taken once.
 import { describe, expect, it } from "vitest";
-import { changedKeys, type StoredIndex } from "../../src/build/cache/index-store.js";
+import { changedKeys, indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
 import { categoryMembers } from "../../src/build/categories.js";
 import type { OutputSink } from "../../src/build/output.js";
+import { patchPrefixUnions } from "../../src/build/search-index/prefix-patch.js";
+import { prefixUnions } from "../../src/build/search-index/prefix-unions.js";
 import { changedSuggestions, holdsIn, shardPatch } from "../../src/build/search-index/search-patch.js";
 import { type KeyLists, writeJsonShards, writeTermShards } from "../../src/build/search-index/search-shards.js";
 import { patchTypoShards } from "../../src/build/search-index/typo-patch.js";
@@ -270,6 +272,132 @@ describe("patched typo shards", () => {
     });
     expect(unread).toMatch(/is not the previous build's/);
     expect(none.files.size).toBe(0);
+  });
+});
+
+describe("patched prefix unions", () => {
+  /** A family of words over few letters (so prefixes are big) as a stored index: three lists a word. */
+  const words = (rand: () => number, size: number): Family => {
+    const out: Family = new Map();
+    while (out.size < size) {
+      const word = Array.from({ length: 3 + Math.floor(rand() * 6) }, () => "abcdefgh"[Math.floor(rand() * 8)]).join("");
+      out.set(
+        word,
+        // Every word in one list at least (a word no skill holds is not indexed).
+        [0, 1, 2].map((f) =>
+          [...new Set(Array.from({ length: Math.floor(rand() * 6) + (f === 2 ? 1 : 0) }, () => Math.floor(rand() * DOCS)))].sort(
+            (a, b) => a - b,
+          ),
+        ),
+      );
+    }
+    return out;
+  };
+  const storedOf = (f: Family): StoredIndex => {
+    const keys = sorted(f);
+    return {
+      keys,
+      fields: [0, 1, 2].map((n) => {
+        const start = new Uint32Array(keys.length + 1);
+        keys.forEach((k, i) => (start[i + 1] = start[i]! + f.get(k)![n]!.length));
+        return { start, ordinals: Uint32Array.from(keys.flatMap((k) => f.get(k)![n]!)) };
+      }),
+    };
+  };
+  const THRESHOLD = 2;
+  const writeWhole = async (f: Family) => {
+    const { files, sink } = memorySink();
+    const keys = sorted(f);
+    const unions = prefixUnions(keys, (i) => f.get(keys[i]!)!, DOCS, THRESHOLD);
+    const written = await writeTermShards(
+      sink,
+      "prefixes",
+      unions.map(([p]) => p),
+      (i) => unions[i]![1],
+      DOCS,
+    );
+    return { shards: written.shards, files };
+  };
+  const reader = (files: Map<string, string>) => async (file: string) => {
+    const text = files.get(file);
+    return text === undefined ? undefined : new Uint8Array(Buffer.from(text, "base64"));
+  };
+  /** One skill re-indexed: it drops some words and gains others (one new), and a word no skill holds any more is gone. */
+  const reindexed = (before: Family, rand: () => number, skill: number): Family => {
+    const next = new Map([...before].map(([k, lists]) => [k, lists.map((l) => [...l])]));
+    // Its words share a first letter here, so most shards (other first letters) stay as they were.
+    const keys = sorted(before).filter((k) => k.startsWith("b"));
+    for (let n = 0; n < 12; n++) {
+      const lists = next.get(keys[Math.floor(rand() * keys.length)]!)!;
+      const f = Math.floor(rand() * 3);
+      lists[f] = lists[f]!.includes(skill) ? lists[f]!.filter((o) => o !== skill) : [...lists[f]!, skill].sort((a, b) => a - b);
+    }
+    next.set("bcfedcba", [[skill], [], []]);
+    for (const [k, lists] of next) if (lists.every((l) => l.length === 0)) next.delete(k);
+    return next;
+  };
+
+  it("equal a whole write, move only the unions the changed lists reach, and catch a hidden change", async () => {
+    const rand = random(17);
+    const before = words(rand, 12000);
+    const previous = await writeWhole(before);
+    expect(previous.shards.length).toBeGreaterThan(2);
+    const stored = storedOf(before);
+    for (const skill of [3, 499]) {
+      const after = reindexed(before, rand, skill);
+      const whole = await writeWhole(after);
+      const changed = changedKeys(stored, storedOf(after));
+      const { files, sink } = memorySink();
+      const kept: string[] = [];
+      const patched = await patchPrefixUnions(sink, indexOf(storedOf(after)), THRESHOLD, DOCS, {
+        previous: previous.shards,
+        changed,
+        before: indexOf(stored),
+        read: reader(previous.files),
+        keep: async (file) => kept.push(file) > 0,
+      });
+      if (typeof patched === "string") throw new Error(patched);
+      expect(patched.shards).toEqual(whole.shards);
+      for (const shard of whole.shards) expect(files.get(shard.file) ?? previous.files.get(shard.file)).toBe(whole.files.get(shard.file));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(files.size).toBeLessThan(whole.shards.length);
+
+      // Told of no changed word, the patch keeps the previous unions: not the whole write's.
+      const blind = await patchPrefixUnions(memorySink().sink, indexOf(storedOf(after)), THRESHOLD, DOCS, {
+        previous: previous.shards,
+        changed: [],
+        before: indexOf(stored),
+        read: reader(previous.files),
+        keep: async () => true,
+      });
+      if (typeof blind === "string") throw new Error(blind);
+      expect(blind.shards).not.toEqual(whole.shards);
+    }
+  });
+
+  it("add and drop the prefixes that cross the threshold", async () => {
+    const rand = random(23);
+    const before = words(rand, 3000);
+    const previous = await writeWhole(before);
+    const keys = sorted(before);
+    // A run of new words under one prefix makes it big; removing most words under another makes it small.
+    const after = new Map(before);
+    for (let n = 0; n < THRESHOLD + 5; n++) after.set(`fafa${n.toString(6)}`, [[n], [], []]);
+    const small = keys.filter((k) => k.startsWith("cd"));
+    for (const k of small.slice(0, small.length - 3)) after.delete(k);
+    const whole = await writeWhole(after);
+    expect(whole.shards).not.toEqual(previous.shards);
+    const { files, sink } = memorySink();
+    const patched = await patchPrefixUnions(sink, indexOf(storedOf(after)), THRESHOLD, DOCS, {
+      previous: previous.shards,
+      changed: changedKeys(storedOf(before), storedOf(after)),
+      before: indexOf(storedOf(before)),
+      read: reader(previous.files),
+      keep: async (file) => previous.files.has(file),
+    });
+    if (typeof patched === "string") throw new Error(patched);
+    expect(patched.shards).toEqual(whole.shards);
+    for (const shard of whole.shards) expect(files.get(shard.file) ?? previous.files.get(shard.file)).toBe(whole.files.get(shard.file));
   });
 });
 

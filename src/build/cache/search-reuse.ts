@@ -111,6 +111,7 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
     previous,
     changed,
     previousChangedBytes: entryBytes(old, changed, previous.docCount),
+    before: indexOf(old),
     nestedSame,
     ...(nested ? { nested } : {}),
     keep: (file) => keepFile(reuse, input.outDir, `${input.prefix}/${file}`, input.adopt),

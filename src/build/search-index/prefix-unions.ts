@@ -73,7 +73,8 @@ export function prefixUnions(
   return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-function toArray(set: Bitset): Uint32Array {
+/** A set's members, ascending. */
+export function toArray(set: Bitset): Uint32Array {
   const out = new Uint32Array(set.count());
   let n = 0;
   set.forEach((o) => {

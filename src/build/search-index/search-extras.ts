@@ -10,15 +10,18 @@ import { isTypoWord } from "../../search/typo.js";
 import { lowerBound } from "../lower-bound.js";
 import type { OutputSink } from "../output.js";
 import { PostingCollector, type PostingIndex } from "./collect-postings.js";
-import { bigPrefixRanges, prefixUnions, unionOf } from "./prefix-unions.js";
+import { type PrefixPatch, patchPrefixUnions } from "./prefix-patch.js";
+import { prefixUnions } from "./prefix-unions.js";
 import type { NestedSkill } from "./search-document.js";
-import { holdsIn, type SearchPatch, shardPatch } from "./search-patch.js";
-import { hashName, type KeyLists, type ShardPatch, writeTermShards } from "./search-shards.js";
+import { type SearchPatch, shardPatch } from "./search-patch.js";
+import { hashName, type KeyLists, writeTermShards } from "./search-shards.js";
 import { patchTypoShards } from "./typo-patch.js";
 import { writeTypoShards } from "./typo-shards.js";
 
 /** One index family as the build sees it: its sorted keys (words and pair keys) and the lists of key `i`. */
 export interface BuiltFamily {
+  /** The family's index (keys and lists by key). */
+  index: PostingIndex;
   keys: readonly string[];
   listsAt: (i: number) => KeyLists;
   docCount: number;
@@ -39,10 +42,7 @@ const isPair = (key: string) => key.startsWith("\u0001");
  * collector: each spelling is analysed once (term-scan.ts), not every sight of it, and the keys come
  * out sorted, with no table of every key (at 100k skills 40,000 nested skills hold 656,000 keys).
  */
-function nestedFamily(
-  skills: readonly NestedSkill[],
-  cached?: PostingIndex,
-): BuiltFamily & { skills: readonly NestedSkill[]; index: PostingIndex } {
+function nestedFamily(skills: readonly NestedSkill[], cached?: PostingIndex): BuiltFamily & { skills: readonly NestedSkill[] } {
   let index = cached;
   if (!index) {
     const collector = new PostingCollector(2);
@@ -65,46 +65,36 @@ function nestedFamily(
 }
 
 /**
- * The previous build's prefix shards of a family and the terms whose lists changed since (sorted), for
- * a patched write; `same` when the family's set of terms is the previous one (so are its big prefixes).
+ * A family's prefix unions: patched from the previous build's where it can be (prefix-patch.ts),
+ * kept whole when the family is the previous one (`same`), else written whole.
  */
-interface PrefixPatch {
-  previous: readonly RangeShard[];
-  changed: readonly string[];
-  same: boolean;
-  keep: (file: string) => Promise<boolean>;
-}
-
 async function writePrefixUnions(
   sink: OutputSink,
-  dir: "prefixes",
   family: BuiltFamily,
   threshold: number,
-  patch?: PrefixPatch,
+  log: (line: string) => void,
+  patch?: Omit<PrefixPatch, "before"> & { before?: PostingIndex; same: boolean },
 ): Promise<RangeShard[]> {
+  if (patch?.same && (await keepAll(patch.previous, patch.keep))) return [...patch.previous];
+  if (patch?.before) {
+    const done = await patchPrefixUnions(sink, family.index, threshold, family.docCount, { ...patch, before: patch.before });
+    if (typeof done !== "string") {
+      log(`search: ${done.moved} prefix unions moved by ${patch.changed.length} changed words`);
+      return done.shards;
+    }
+    log(`search: the prefix unions are written whole: ${done}`);
+  }
   const at = family.keys.flatMap((k, i) => (isPair(k) ? [] : [i]));
   const terms = at.map((i) => family.keys[i]!);
-  const listsOf = (j: number) => family.listsAt(at[j]!);
-  if (patch?.same) {
-    // The big prefixes are the previous ones: only those a changed term starts with have a new
-    // union, and a union is computed only where its shard is written again.
-    const ranges = [...bigPrefixRanges(terms, threshold).values()].flat().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const prefixes = ranges.map(([p]) => p);
-    const changed = prefixes.filter((p) => {
-      const from = patch.changed.findIndex((t) => t >= p);
-      return from !== -1 && patch.changed[from]!.startsWith(p);
-    });
-    const shardsPatch: ShardPatch = {
-      previous: patch.previous,
-      dirty: (from, to) => holdsIn(changed, from, to),
-      keep: patch.keep,
-    };
-    const listsAt = (i: number) => unionOf(ranges[i]!, listsOf, family.docCount);
-    return (await writeTermShards(sink, dir, prefixes, listsAt, family.docCount, undefined, shardsPatch)).shards;
-  }
-  const unions = prefixUnions(terms, listsOf, family.docCount, threshold);
+  const unions = prefixUnions(terms, (j) => family.listsAt(at[j]!), family.docCount, threshold);
   const prefixes = unions.map(([p]) => p);
-  return (await writeTermShards(sink, dir, prefixes, (i) => unions[i]![1], family.docCount)).shards;
+  return (await writeTermShards(sink, "prefixes", prefixes, (i) => unions[i]![1], family.docCount)).shards;
+}
+
+/** Keeps every previous shard of a family that did not change; false (having kept some) when one cannot be kept. */
+async function keepAll(previous: readonly RangeShard[], keep: (file: string) => Promise<boolean>): Promise<boolean> {
+  for (const shard of previous) if (!(await keep(shard.file))) return false;
+  return true;
 }
 
 /**
@@ -196,23 +186,30 @@ export async function writeSearchExtras(
   }
   log(`search: ${nested.skills.length} nested skills, ${nested.keys.length} keys in ${nestedTerms.shards.length} shards`);
 
-  // The main family's terms are the previous ones when their count is and no changed term was added
-  // or removed (a changed key that is a term now was one before, or the count would differ).
   const changedTerms = patch ? patch.changed.filter((k) => !isPair(k)) : [];
-  const termCount = main.keys.length - main.keys.filter(isPair).length;
-  const mainPatch: PrefixPatch | undefined = patch && {
-    previous: patch.previous.prefixes,
-    changed: changedTerms,
-    same: termCount === patch.previous.stats.terms && changedTerms.every((t) => holdsIn(main.keys, t, t)),
-    keep: patch.keep,
-  };
-  const prefixes = await writePrefixUnions(sink, "prefixes", main, maxExpansions, mainPatch);
+  const prefixes = await writePrefixUnions(
+    sink,
+    main,
+    maxExpansions,
+    log,
+    patch && {
+      previous: patch.previous.prefixes,
+      changed: changedTerms,
+      same: changedTerms.length === 0,
+      ...(patch.before ? { before: patch.before } : {}),
+      read: patch.read,
+      keep: patch.keep,
+    },
+  );
+  // The same nested skills: the same nested prefixes.
   const nestedPrefixes = await writePrefixUnions(
     sink,
-    "prefixes",
     nested,
     maxExpansions,
-    patch?.nestedSame ? { previous: patch.previous.nested.prefixes, changed: [], same: true, keep: patch.keep } : undefined,
+    log,
+    patch?.nestedSame
+      ? { previous: patch.previous.nested.prefixes, changed: [], same: true, read: patch.read, keep: patch.keep }
+      : undefined,
   );
   log(`search: ${prefixes.length + nestedPrefixes.length} shards of precomputed prefixes`);
 

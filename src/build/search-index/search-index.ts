@@ -123,7 +123,15 @@ export async function writeSearchFiles(
   const postingBytes = patch ? patchedPostingBytes(patch, postings, docCount) : written.bytes;
   log(`search: ${terms.length} term shards, ${postingBytes} bytes${patch ? `, ${patch.changed.length} keys changed` : ""}`);
   const weightAt = (i: number) => postings.postingCount(i);
-  const extras = await writeSearchExtras(skills.nested, { keys, listsAt, weightAt, docCount }, sink, MAX_EXPANSIONS, log, patch, onNested);
+  const extras = await writeSearchExtras(
+    skills.nested,
+    { index: postings, keys, listsAt, weightAt, docCount },
+    sink,
+    MAX_EXPANSIONS,
+    log,
+    patch,
+    onNested,
+  );
 
   const previous = patch?.suggest;
   const changed = new Set(patch?.changed);

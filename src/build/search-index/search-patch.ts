@@ -16,6 +16,8 @@ export interface SearchPatch {
   changed: readonly string[];
   /** The summed entry sizes of those keys in the previous index (stats.postingBytes is patched by them). */
   previousChangedBytes: number;
+  /** The term index of the previous build (the changed keys' previous lists), when the cache holds it. */
+  before?: PostingIndex;
   /** Whether the nested skills are the previous build's (names, descriptions, paths and owners' ordinals). */
   nestedSame: boolean;
   /** Their index as the build cache keeps it, when they are the same and the cache has it. */
