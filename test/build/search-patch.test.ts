@@ -10,6 +10,7 @@ import { patchPrefixUnions } from "../../src/build/search-index/prefix-patch.js"
 import { prefixUnions } from "../../src/build/search-index/prefix-unions.js";
 import { changedSuggestions, holdsIn, shardPatch } from "../../src/build/search-index/search-patch.js";
 import { type KeyLists, writeJsonShards, writeTermShards } from "../../src/build/search-index/search-shards.js";
+import { topByPrefix, topKeys } from "../../src/build/search-index/suggest-build.js";
 import { patchTypoShards } from "../../src/build/search-index/typo-patch.js";
 import { writeTypoShards } from "../../src/build/search-index/typo-shards.js";
 import type { CategoriesFile, SkillRecord } from "../../src/schemas/dataset.js";
@@ -398,6 +399,21 @@ describe("patched prefix unions", () => {
     if (typeof patched === "string") throw new Error(patched);
     expect(patched.shards).toEqual(whole.shards);
     for (const shard of whole.shards) expect(files.get(shard.file) ?? previous.files.get(shard.file)).toBe(whole.files.get(shard.file));
+  });
+});
+
+describe("top keys", () => {
+  it("are the prefixes topByPrefix buckets, in order, found in one pass", () => {
+    const rand = random(9);
+    const alphabet = ["a", "b", "é", "😀", " ", "z"];
+    const texts = new Set<string>();
+    while (texts.size < 3000)
+      texts.add(Array.from({ length: 1 + Math.floor(rand() * 6) }, () => alphabet[Math.floor(rand() * 6)]).join(""));
+    const entries = [...texts].sort().map((t): [string, number] => [t, 1]);
+    const expected = topByPrefix(entries).map(([p]) => p);
+    expect(topKeys(entries)).toEqual(expected);
+    // Reordered, the pass would repeat a prefix: it relies on the order it is given.
+    expect(topKeys([...entries].reverse())).not.toEqual(expected);
   });
 });
 

@@ -214,7 +214,9 @@ function movedBy(moved: NonNullable<SuggestPatch["moved"]>, now: PostingIndex, w
 /** Every suggestion with its count, sorted by text; a suggestion that only hidden skills hold is left out. */
 export function suggestionEntries(index: PostingIndex, sources: SuggestionSources, patch?: SuggestPatch): SuggestionPair[] {
   const { names, surface = new Map<string, string>() } = sources;
-  const nameTerms = new Set(names.flatMap((n) => analyse(n)));
+  // Each name analysed once: its terms mark the name words, then make its phrase.
+  const analysed = names.map((n) => analyse(n));
+  const nameTerms = new Set(analysed.flat());
   // Name words repeat across names: each word's skills are gathered once; a word in more than one
   // skill in 32 also gets a bitset (a common word's list is long, its bitset small and fast).
   const docCount = names.length;
@@ -257,8 +259,8 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
   // Surface forms sort apart from their stems (`policies` after `policyholder`): sorted again.
   if (surface.size > 0) words.sort(byText);
   const phrases = new Map<string, number>();
-  for (const name of names) {
-    const nameWords = [...new Set(analyse(name))];
+  for (const terms of analysed) {
+    const nameWords = [...new Set(terms)];
     if (nameWords.length < 2 || nameWords.length > MAX_NAME_WORDS) continue;
     const text = nameWords.join(" ");
     if (phrases.has(text)) continue;
@@ -334,11 +336,20 @@ export function topPrefixes(text: string): string[] {
   return out;
 }
 
-/** Every prefix topByPrefix gives `entries`, sorted: the keys of the top shards. */
+/**
+ * Every prefix topByPrefix gives `entries` (strictly ascending by text), sorted: the keys of the top
+ * shards. In one pass, with no set and no sort: a text's prefixes not shared with the text before it
+ * are new and come after every prefix met so far (an earlier text's prefix that is not one of this
+ * text's is smaller where they first differ), in order of length.
+ */
 export function topKeys(entries: readonly SuggestionPair[]): string[] {
-  const keys = new Set<string>();
-  for (const [text] of entries) for (const p of topPrefixes(text)) keys.add(p);
-  return [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys: string[] = [];
+  let previous = "";
+  for (const [text] of entries) {
+    for (const p of topPrefixes(text)) if (!previous.startsWith(p)) keys.push(p);
+    previous = text;
+  }
+  return keys;
 }
 
 /**
