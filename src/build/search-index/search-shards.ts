@@ -6,7 +6,6 @@ import { type SearchFolder, searchFile } from "../../contract/paths.js";
 import { ByteBuffer, encodePostings } from "../../contract/postings.js";
 import type { RangeShard } from "../../contract/search-manifest.js";
 import { ShardBuilder } from "../../contract/term-shard.js";
-import { stableStringify } from "../../dataset/json.js";
 import { lowerBound } from "../lower-bound.js";
 import type { OutputSink } from "../output.js";
 
@@ -81,8 +80,15 @@ export function cut<T>(items: readonly T[], size: (item: T) => number, target: n
   return runs;
 }
 
+/**
+ * A JSON lookup shard's item: strings, numbers and arrays of them, with no object whose keys would
+ * need sorting, so JSON.stringify is already deterministic (stableStringify's copy of every array
+ * cost a patched build most of its suggestion time).
+ */
+export type JsonItem = string | number | readonly JsonItem[];
+
 /** Writes sorted JSON items as range shards of about `target` bytes under search/`dir`/. */
-export function writeJsonShards<T>(
+export function writeJsonShards<T extends JsonItem>(
   sink: OutputSink,
   dir: SearchFolder,
   items: readonly T[],
@@ -97,7 +103,7 @@ export function writeJsonShards<T>(
  * writeJsonShards over items made on demand (`itemAt`, for `keys.length` items): with a patch, only
  * the items of the shards written again are made. `keys` may be a count when there is no patch.
  */
-export async function writeJsonShardsAt<T>(
+export async function writeJsonShardsAt<T extends JsonItem>(
   sink: OutputSink,
   dir: SearchFolder,
   keys: readonly string[] | number,
@@ -107,7 +113,7 @@ export async function writeJsonShardsAt<T>(
   patch?: ShardPatch,
 ): Promise<RangeShard[]> {
   // Each item is stringified once, as it comes: its text sizes the run (as cut does) and makes up the
-  // shard (a JSON array's text is its items' texts joined by commas in brackets: stableStringify of
+  // shard (a JSON array's text is its items' texts joined by commas in brackets: JSON.stringify of
   // the run), and only one run's texts are held at a time.
   const shards: RangeShard[] = [];
   const keyList = typeof keys === "number" ? [] : keys;
@@ -130,7 +136,7 @@ export async function writeJsonShardsAt<T>(
     let kept = run.length === 0 ? await cursor.keepAt(keyList, i) : undefined;
     if (!kept) {
       const item = itemAt(i);
-      const text = stableStringify(item);
+      const text = JSON.stringify(item);
       if (run.length > 0 && bytes + text.length + 1 > target) {
         await flush();
         kept = await cursor.keepAt(keyList, i);
