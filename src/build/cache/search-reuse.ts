@@ -13,6 +13,7 @@ import { ByteBuffer } from "../../contract/postings.js";
 import type { SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
+import { lowerBound } from "../lower-bound.js";
 import type { WrittenFile } from "../output.js";
 import { type NestedSkill, nestedSkills } from "../search-index/search-document.js";
 import { type SearchPatch, strictlyAscending } from "../search-index/search-patch.js";
@@ -52,7 +53,8 @@ function entryBytes(index: StoredIndex, keys: readonly string[], docCount: numbe
   let bytes = 0;
   let i = 0;
   for (const key of keys) {
-    while (i < index.keys.length && index.keys[i]! < key) i++;
+    // A few changed keys among a million: found by binary search, not walked to.
+    i = lowerBound(index.keys, key, i);
     if (index.keys[i] !== key) continue;
     const lists = index.fields.map(({ start, ordinals }) => ordinals.subarray(start[i]!, start[i + 1]!));
     bytes += encodeEntry(key, lists, docCount, entry, ends);

@@ -75,7 +75,7 @@ async function writePrefixUnions(
   log: (line: string) => void,
   patch?: Omit<PrefixPatch, "before"> & { before?: PostingIndex; same: boolean },
 ): Promise<RangeShard[]> {
-  if (patch?.same && (await keepAll(patch.previous, patch.keep))) return [...patch.previous];
+  if (patch?.same && (await keepAll(patch.previous.map((s) => s.file), patch.keep))) return [...patch.previous];
   if (patch?.before) {
     const done = await patchPrefixUnions(sink, family.index, threshold, family.docCount, { ...patch, before: patch.before });
     if (typeof done !== "string") {
@@ -91,10 +91,25 @@ async function writePrefixUnions(
   return (await writeTermShards(sink, "prefixes", prefixes, (i) => unions[i]![1], family.docCount)).shards;
 }
 
-/** Keeps every previous shard of a family that did not change; false (having kept some) when one cannot be kept. */
-async function keepAll(previous: readonly RangeShard[], keep: (file: string) => Promise<boolean>): Promise<boolean> {
-  for (const shard of previous) if (!(await keep(shard.file))) return false;
+/** Keeps every one of the previous files (that did not change); false (having kept some) when one cannot be kept. */
+async function keepAll(files: readonly string[], keep: (file: string) => Promise<boolean>): Promise<boolean> {
+  for (const file of files) if (!(await keep(file))) return false;
   return true;
+}
+
+/** The nested skills' owners table (one u32 a nested skill) and info files ([name, path] each), written. */
+async function writeNestedTables(sink: OutputSink, skills: readonly NestedSkill[]): Promise<{ owners: string; info: string[] }> {
+  const owners = toLittleEndian(Uint32Array.from(skills, (s) => s.owner));
+  const ownersFile = hashName("nested", owners, "bin");
+  await sink.write(ownersFile, owners);
+  const info: string[] = [];
+  for (let from = 0; from < skills.length; from += NESTED_INFO_PER_FILE) {
+    const text = stableStringify(skills.slice(from, from + NESTED_INFO_PER_FILE).map((s) => [s.name, s.path]));
+    const file = hashName("skills", text, "json");
+    await sink.write(file, text);
+    info.push(file);
+  }
+  return { owners: ownersFile, info };
 }
 
 /**
@@ -174,16 +189,10 @@ export async function writeSearchExtras(
   // The same nested skills give the same nested index: every previous shard is kept.
   const nestedPatch = patch?.nestedSame ? shardPatch(patch.previous.nested.terms, [], patch.keep) : undefined;
   const nestedTerms = await writeTermShards(sink, "nested", nested.keys, nested.listsAt, nested.docCount, undefined, nestedPatch);
-  const owners = toLittleEndian(Uint32Array.from(nested.skills, (s) => s.owner));
-  const ownersFile = hashName("nested", owners, "bin");
-  await sink.write(ownersFile, owners);
-  const info: string[] = [];
-  for (let from = 0; from < nested.skills.length; from += NESTED_INFO_PER_FILE) {
-    const text = stableStringify(nested.skills.slice(from, from + NESTED_INFO_PER_FILE).map((s) => [s.name, s.path]));
-    const file = hashName("skills", text, "json");
-    await sink.write(file, text);
-    info.push(file);
-  }
+  // The same nested skills (owners, names, paths): the previous owners table and info files are these.
+  const previousNested = patch?.previous.nested;
+  const same = patch?.nestedSame && previousNested && (await keepAll([previousNested.owners, ...previousNested.info], patch.keep));
+  const { owners: ownersFile, info } = same ? previousNested : await writeNestedTables(sink, nested.skills);
   log(`search: ${nested.skills.length} nested skills, ${nested.keys.length} keys in ${nestedTerms.shards.length} shards`);
 
   const changedTerms = patch ? patch.changed.filter((k) => !isPair(k)) : [];
@@ -217,7 +226,7 @@ export async function writeSearchExtras(
   log(`search: typo vocabulary of ${typo.words} words, ${typo.keys} typo keys in ${typo.shards.length} shards`);
   return {
     prefixes,
-    nested: { docCount: nested.docCount, terms: nestedTerms.shards, prefixes: nestedPrefixes, owners: ownersFile, info },
+    nested: { docCount: nested.docCount, terms: nestedTerms.shards, prefixes: nestedPrefixes, owners: ownersFile, info: [...info] },
     typo,
   };
 }
