@@ -48,11 +48,21 @@ const holdsOrdinal = (list: ArrayLike<number>, o: number) => {
   return at < list.length && list[at] === o;
 };
 
-/** The sorted union of small sorted lists. */
-function unionSmall(lists: readonly ArrayLike<number>[]): Set<number> {
-  const out = new Set<number>();
-  for (const list of lists) for (let k = 0; k < list.length; k++) out.add(list[k]!);
-  return out;
+/** What a changed word's list in one field gained and lost: two sorted merges' differences. */
+function listDiff(before: ArrayLike<number>, now: ArrayLike<number>): { added: number[]; removed: number[] } {
+  const added: number[] = [];
+  const removed: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < now.length) {
+    if (j >= now.length || (i < before.length && before[i]! < now[j]!)) removed.push(before[i++]!);
+    else if (i >= before.length || now[j]! < before[i]!) added.push(now[j++]!);
+    else {
+      i++;
+      j++;
+    }
+  }
+  return { added, removed };
 }
 
 /**
@@ -109,6 +119,9 @@ export async function patchPrefixUnions(
     }
 
   const changedSet = new Set(changed);
+  // Each changed word's differences per field, once (a word is under several candidate prefixes).
+  const empty = new Uint32Array(0);
+  const diffs = changed.map((t) => [0, 1, 2].map((f) => listDiff(before.listOf(t, f) ?? empty, index.listOf(t, f) ?? empty)));
   const patched = new Map<string, Lists | null>();
   for (const p of [...candidates].sort()) {
     const from = lowerBound(keys, p);
@@ -132,17 +145,20 @@ export async function patchPrefixUnions(
     const old = previousLists(was);
     let moved = false;
     const lists = old.map((union, f) => {
-      const now = unionSmall(changed.slice(c0, c1).map((t) => index.listOf(t, f) ?? []));
-      const then = unionSmall(changed.slice(c0, c1).map((t) => before.listOf(t, f) ?? []));
+      // Joins: what a changed word lists now and the union lacks. Leaves: what a changed word no
+      // longer lists, unless a changed word lists it now or an unchanged word under p does.
+      const joined = new Set<number>();
       const gone = new Set<number>();
-      for (const o of then) {
-        if (now.has(o)) continue;
-        let held = false;
-        for (let i = from; i < end && !held; i++) if (!changedSet.has(keys[i]!)) held = holdsOrdinal(index.list(i, f), o);
-        if (!held) gone.add(o);
-      }
-      const joined = [...now].filter((o) => !holdsOrdinal(union, o));
-      if (gone.size === 0 && joined.length === 0) return union;
+      for (let c = c0; c < c1; c++) for (const o of diffs[c]![f]!.added) if (!holdsOrdinal(union, o)) joined.add(o);
+      for (let c = c0; c < c1; c++)
+        for (const o of diffs[c]![f]!.removed) {
+          if (gone.has(o) || joined.has(o)) continue;
+          let held = false;
+          for (let k = c0; k < c1 && !held; k++) held = holdsOrdinal(index.listOf(changed[k]!, f) ?? empty, o);
+          for (let i = from; i < end && !held; i++) if (!changedSet.has(keys[i]!)) held = holdsOrdinal(index.list(i, f), o);
+          if (!held) gone.add(o);
+        }
+      if (gone.size === 0 && joined.size === 0) return union;
       moved = true;
       const out = Uint32Array.from([...union.filter((o) => !gone.has(o)), ...joined]);
       return out.sort();

@@ -75,7 +75,14 @@ async function writePrefixUnions(
   log: (line: string) => void,
   patch?: Omit<PrefixPatch, "before"> & { before?: PostingIndex; same: boolean },
 ): Promise<RangeShard[]> {
-  if (patch?.same && (await keepAll(patch.previous.map((s) => s.file), patch.keep))) return [...patch.previous];
+  if (
+    patch?.same &&
+    (await keepAll(
+      patch.previous.map((s) => s.file),
+      patch.keep,
+    ))
+  )
+    return [...patch.previous];
   if (patch?.before) {
     const done = await patchPrefixUnions(sink, family.index, threshold, family.docCount, { ...patch, before: patch.before });
     if (typeof done !== "string") {
