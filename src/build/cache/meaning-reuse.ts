@@ -57,6 +57,6 @@ export async function updatedMeaning(
     return undefined;
   }
   log("updating the meaning model for what changed");
-  const affected = affectedWords(input.previous, input.stored, corpus.documents);
+  const affected = affectedWords(input.previous, input.stored, corpus.documents, previous);
   return writeUpdatedMeaning(corpus, previous, affected, sink, (line) => log(`  ${line}`));
 }

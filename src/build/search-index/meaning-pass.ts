@@ -7,7 +7,7 @@ import type { MeaningManifest } from "../../contract/search-manifest.js";
 import type { OutputSink } from "../output.js";
 import type { PostingIndex } from "./collect-postings.js";
 import { relatedTerms } from "./meaning-model.js";
-import { mergeEntries } from "./meaning-update.js";
+import { type AffectedWords, mergeEntries } from "./meaning-update.js";
 import { writeJsonShards } from "./search-shards.js";
 
 /** Related-terms shards of about 32 KB: a cold query reads one per word that gets related terms. */
@@ -33,20 +33,19 @@ export async function writeMeaning(corpus: MeaningCorpus, sink: OutputSink, log:
 }
 
 /**
- * The model updated from the previous one (meaning-update.ts): the `affected` words (by key index)
- * related again, every other word's entry taken from `previous`; the shards written as writeMeaning
- * writes them.
+ * The model updated from the previous one (meaning-update.ts): the affected words related again,
+ * every other word's entry taken from `previous`; the shards written as writeMeaning writes them.
  */
 export async function writeUpdatedMeaning(
   corpus: MeaningCorpus,
   previous: readonly RelatedEntry[],
-  affected: Uint8Array,
+  { affected, gone, rules }: AffectedWords,
   sink: OutputSink,
   log: (line: string) => void,
 ): Promise<MeaningManifest> {
   const started = performance.now();
   const { entries } = relatedTerms(corpus.files, corpus.documents, () => {}, affected);
-  const words = new Set<string>();
+  const words = new Set<string>(gone);
   affected.forEach((a, i) => {
     if (a === 1) words.add(corpus.files.keys[i]!);
   });
@@ -54,7 +53,9 @@ export async function writeUpdatedMeaning(
   const related = merged.reduce((n, e) => n + e[1].length, 0);
   const shards = await writeJsonShards(sink, "related", merged, (e) => e[0], RELATED_SHARD_BYTES);
   log(
-    `meaning: updated for ${words.size} of ${corpus.files.keys.length} words (the others kept): ` +
+    `meaning: updated for ${words.size - gone.length} of ${corpus.files.keys.length} words (the others kept; ` +
+      `${rules.lists} whose files changed, ${rules.files} in a file whose names or descriptions changed, ` +
+      `${rules.entries} whose related terms changed weight, ${rules.entering} a term may enter; ${rules.counted} counted): ` +
       `${merged.length} words with ${related} related terms in ${shards.length} shards (${Math.round(performance.now() - started)} ms)`,
   );
   return { shards, words: merged.length, related, documents: corpus.documents };
