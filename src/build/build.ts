@@ -517,7 +517,7 @@ async function meaningHere(
     meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
     if (meaning) log("the meaning model's input is unchanged: its shards are kept");
     // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
-    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log);
+    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log, { outDir: resolve(options.outDir), adopt });
     if (!meaning) {
       log("building the meaning model");
       meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
