@@ -151,14 +151,16 @@ describe("the meaning model updated for what changed", () => {
   });
 
   it("relates a word again when a term inside its entry grows, and never for a term that only grew outside entries", () => {
-    // `kilo` (in 2 names) is in `lima`'s entry; file 4 names it too (about 3, still a target): its weight falls.
+    // `kilo` (in 3 names) is in `lima`'s entry; file 4 names it too (about 4, still a target): its weight falls.
+    // `zebra` (files 4 and 5) had no entry; file 4 naming `kilo` makes them share 2 files: only rule B sees it.
     const files = (grown: boolean) => [
       { about: "kilo", body: "lima" },
       { about: "kilo", body: "lima" },
       { about: "papa", body: "mike" },
       { about: "papa", body: "mike" },
-      { about: grown ? "kilo papa" : "nothing", body: "" },
-      ...filler(75),
+      { about: grown ? "kilo papa" : "nothing", body: "zebra" },
+      { about: "kilo", body: "zebra" },
+      ...filler(74),
     ];
     const r = handUpdate(files(false), files(true));
     expect(r.updated).toEqual(r.full);
@@ -167,6 +169,11 @@ describe("the meaning model updated for what changed", () => {
     expect(r.rules.entries).toBeGreaterThan(0);
     expect(r.words.has("lima")).toBe(true);
     expect(r.words.has("mike")).toBe(true);
+    // `zebra` is in file 4, whose names changed: related again by the lookup of that file in its lists.
+    expect(entryOf(r.before, "zebra")).toBeUndefined();
+    expect(entryOf(r.full, "zebra")).toEqual(["kilo"]);
+    expect(r.words.has("zebra")).toBe(true);
+    expect(r.rules.files).toBeGreaterThan(0);
     // Both terms only grew: no word is counted for a term that may enter.
     expect(r.rules.counted).toBe(0);
     expect(r.rules.entering).toBe(0);

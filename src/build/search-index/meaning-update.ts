@@ -63,9 +63,13 @@ function find(keys: readonly string[], key: string): number {
 }
 
 /** Whether ascending `list` holds `value` (binary search). */
-function holds(list: Uint32Array, value: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
+const holds = (list: Uint32Array, value: number): boolean => holdsWithin(list, 0, list.length, value);
+
+/** Whether the ascending run list[from .. to) holds `value` (binary search). */
+function holdsWithin(list: Uint32Array, from: number, to: number, value: number): boolean {
+  if (from === to || value < list[from]! || value > list[to - 1]!) return false;
+  let lo = from;
+  let hi = to - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const v = list[mid]!;
@@ -130,50 +134,62 @@ export function affectedWords(
   // Keys whose names-and-descriptions list changed (rule C), and the targets among them whose list shrank (rule D).
   const changedAbout = new Set<string>();
   const shrunk: number[] = [];
-  // One walk over both sorted key tables.
+  // One walk over both sorted key tables, comparing lists in place (no list is copied or sliced).
+  const before = previous.fields;
+  const after = next.fields;
+  const sameAt = (field: number, j: number, i: number) => {
+    const b = before[field]!;
+    const a = after[field]!;
+    const from = b.start[j]!;
+    const length = b.start[j + 1]! - from;
+    const at = a.start[i]!;
+    if (a.start[i + 1]! - at !== length) return false;
+    for (let k = 0; k < length; k++) if (b.ordinals[from + k] !== a.ordinals[at + k]) return false;
+    return true;
+  };
+  const goneKey = (j: number) => {
+    gone.push(previous.keys[j]!);
+    changedAbout.add(previous.keys[j]!);
+    markDifference(listOf(previous, j, MEANING_ABOUT), EMPTY);
+  };
   let j = 0;
   for (let i = 0; i < next.keys.length; i++) {
     const key = next.keys[i]!;
-    while (j < previous.keys.length && previous.keys[j]! < key) {
-      gone.push(previous.keys[j]!);
-      changedAbout.add(previous.keys[j]!);
-      markDifference(listOf(previous, j, MEANING_ABOUT), EMPTY);
-      j++;
-    }
+    while (j < previous.keys.length && previous.keys[j]! < key) goneKey(j++);
     const had = j < previous.keys.length && previous.keys[j] === key;
-    const aboutBefore = had ? listOf(previous, j, MEANING_ABOUT) : EMPTY;
-    const aboutAfter = listOf(next, i, MEANING_ABOUT);
-    const aboutSame = sameList(aboutBefore, aboutAfter);
+    const aboutSame = had && sameAt(MEANING_ABOUT, j, i);
     if (!aboutSame) {
+      const aboutBefore = had ? listOf(previous, j, MEANING_ABOUT) : EMPTY;
+      const aboutAfter = listOf(next, i, MEANING_ABOUT);
       changedAbout.add(key);
       markDifference(aboutBefore, aboutAfter);
       if (aboutAfter.length < aboutBefore.length && isTarget(key, aboutAfter.length)) shrunk.push(i);
     }
-    if (!had || !aboutSame || !sameList(listOf(previous, j, MEANING_BODY), listOf(next, i, MEANING_BODY))) {
+    if (!aboutSame || !sameAt(MEANING_BODY, j, i)) {
       affected[i] = 1;
       rules.lists++;
     }
     if (had) j++;
   }
-  for (; j < previous.keys.length; j++) {
-    gone.push(previous.keys[j]!);
-    changedAbout.add(previous.keys[j]!);
-    markDifference(listOf(previous, j, MEANING_ABOUT), EMPTY);
-  }
+  while (j < previous.keys.length) goneKey(j++);
   if (changedAbout.size === 0) return { affected, gone, rules };
 
-  // Rule C: entries holding a changed term. The previous entries are the only words with entries.
+  // Rule C: entries holding a changed term (the previous entries are the only words with entries),
+  // found by one walk of the entries beside the keys (both in word order).
   const entryOf = new Int32Array(next.keys.length).fill(-1);
-  entries.forEach((entry, e) => {
-    const i = find(next.keys, entry[0]);
-    if (i === -1) return;
+  for (let e = 0, i = 0; e < entries.length; e++) {
+    const [word, list] = entries[e]!;
+    while (i < next.keys.length && next.keys[i]! < word) i++;
+    if (i === next.keys.length || next.keys[i] !== word) continue;
     entryOf[i] = e;
-    if (affected[i] === 1) return;
-    if (entry[1].some(([term]) => changedAbout.has(term))) {
-      affected[i] = 1;
-      rules.entries++;
-    }
-  });
+    if (affected[i] === 1) continue;
+    for (const [term] of list)
+      if (changedAbout.has(term)) {
+        affected[i] = 1;
+        rules.entries++;
+        break;
+      }
+  }
 
   // Rules B and D in one walk over every other word's files: a file of F marks the word (B); the
   // shrunk targets' files count n(w, t) for them (D). Files -> the shrunk targets holding them.
@@ -192,6 +208,12 @@ export function affectedWords(
   const aboutOrdinals = next.fields[MEANING_ABOUT]!.ordinals;
   const bodyStart = next.fields[MEANING_BODY]!.start;
   const bodyOrdinals = next.fields[MEANING_BODY]!.ordinals;
+  const changedFiles: number[] = [];
+  inF.forEach((flag, f) => {
+    if (flag === 1) changedFiles.push(f);
+  });
+  // Up to this many files of F, binary searches in a word's lists cost less than walking them.
+  const fewChanged = changedFiles.length <= 16;
   for (let i = 0; i < next.keys.length; i++) {
     if (affected[i] === 1) continue;
     let a = aboutStart[i]!;
@@ -202,6 +224,14 @@ export function affectedWords(
     if (aEnd - a + bEnd - b < MIN_SHARED_FILES || aEnd - a > maxSourceDf || bEnd - b > maxSourceDf) continue;
     const key = next.keys[i]!;
     if (!isWord(key)) continue;
+    // No shrunk target: only rule B can apply, and a few files of F are looked up in the word's lists.
+    if (shrunk.length === 0 && fewChanged) {
+      if (changedFiles.some((f) => holdsWithin(aboutOrdinals, a, aEnd, f) || holdsWithin(bodyOrdinals, b, bEnd, f))) {
+        affected[i] = 1;
+        rules.files++;
+      }
+      continue;
+    }
     // The union of the two lists, in order: df(w), a file of F, the shrunk targets' counts.
     let df = 0;
     let used = 0;
