@@ -40,12 +40,6 @@ import {
 const listOf = (index: StoredIndex, i: number, field: number) =>
   index.fields[field]!.ordinals.subarray(index.fields[field]!.start[i]!, index.fields[field]!.start[i + 1]!);
 
-const sameList = (a: Uint32Array, b: Uint32Array) => {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
-};
-
 const EMPTY = new Uint32Array(0);
 
 /** Index of `key` in sorted `keys` (JavaScript string order), or -1. */
