@@ -9,9 +9,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { indexOf, type StoredIndex, storedOf } from "../../src/build/cache/index-store.js";
+import type { OutputSink } from "../../src/build/output.js";
 import { PostingCollector, PostingIndex } from "../../src/build/search-index/collect-postings.js";
 import { collectMeaning, MEANING_ABOUT, MEANING_BODY, MEANING_FIELDS } from "../../src/build/search-index/meaning-collect.js";
 import { MAX_TARGET_SHARE, relatedTerms } from "../../src/build/search-index/meaning-model.js";
+import { writeMeaning, writeUpdatedMeaning } from "../../src/build/search-index/meaning-pass.js";
 import { affectedWords, mergeEntries, updatableReason } from "../../src/build/search-index/meaning-update.js";
 import type { RelatedEntry } from "../../src/contract/related-shard.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
@@ -238,6 +240,57 @@ describe("the meaning model updated for what changed", () => {
     expect(rules.entries).toBeGreaterThan(0);
     expect(rules.counted).toBeGreaterThan(0);
     expect(affected).toBeLessThan(keys);
+  });
+
+  it("writes only the related shards where an entry changed and keeps the others, the shards a whole pass writes", async () => {
+    // A new word in the bodies of two files that name a target term: it gets an entry (one shard
+    // changes), and nothing else moves.
+    const docs = records.flatMap((r, ri) => [...r.files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => ({ ri, path: f.path })));
+    const about = base.stored.fields[MEANING_ABOUT]!;
+    const target = base.stored.keys.findIndex(
+      (k, i) => /^[a-z]{5,}$/.test(k) && about.start[i + 1]! - about.start[i]! >= 2 && about.start[i + 1]! - about.start[i]! <= 4,
+    );
+    const pair = [about.ordinals[about.start[target]!]!, about.ordinals[about.start[target]! + 1]!].map((d) => docs[d]!);
+    const after = records.map((r, ri) => {
+      const at = pair.filter((d) => d.ri === ri);
+      if (at.length === 0) return r;
+      const c = structuredClone(r);
+      for (const f of c.files) if (at.some((d) => d.path === f.path)) f.content = `${f.content}\n\nzzzqword`;
+      return c;
+    });
+    const next = corpus(after);
+    const memory = () => {
+      const files = new Map<string, string>();
+      const sink: OutputSink = { write: async (path, data) => void files.set(path, String(data)) };
+      return { files, sink };
+    };
+    const previous = memory();
+    const before = await writeMeaning({ files: indexOf(base.stored), documents: base.documents }, previous.sink, () => {});
+    const whole = await writeMeaning({ files: indexOf(next.stored), documents: next.documents }, memory().sink, () => {});
+    const updated = memory();
+    const kept: string[] = [];
+    const manifest = await writeUpdatedMeaning(
+      { files: indexOf(next.stored), documents: next.documents },
+      baseModel,
+      affectedWords(base.stored, next.stored, next.documents, baseModel),
+      updated.sink,
+      () => {},
+      {
+        shards: before.shards,
+        keep: async (file) => {
+          kept.push(file);
+          return previous.files.has(file);
+        },
+      },
+    );
+    expect(manifest).toEqual(whole);
+    expect(whole.shards.length).toBeGreaterThan(2);
+    // Some shards kept, some written, together the whole pass's; a kept one is the previous build's file.
+    expect(relatedTerms(indexOf(next.stored), next.documents).entries.some((e) => e[0] === "zzzqword")).toBe(true);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(updated.files.size).toBeGreaterThan(0);
+    expect(kept.length + updated.files.size).toBe(whole.shards.length);
+    for (const file of kept) expect(before.shards.map((s) => s.file)).toContain(file);
   });
 
   it("is refused when the files are not where they were", () => {
