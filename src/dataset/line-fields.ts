@@ -43,7 +43,7 @@ function stringEnd(line: Buffer, at: number): number {
 }
 
 /** The index just past the value that starts at `at`, or -1 if it is not well formed enough to skip. */
-function valueEnd(line: Buffer, at: number): number {
+export function valueEnd(line: Buffer, at: number): number {
   const first = line[at];
   if (first === QUOTE) return stringEnd(line, at);
   if (first === OPEN_BRACE || first === OPEN_BRACKET) {
