@@ -242,6 +242,42 @@ describe("patchSkillLines copies the kept lines as byte ranges", () => {
     }
   });
 
+  it("finds every line's bytes across the reader's chunks in a file of several megabytes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "patch-ranges-"));
+    try {
+      const base = await records();
+      // 400 records of about 25 KB each (10 MB): lines cross the reader's 4 MB chunks and the copy's 8 MB ones.
+      const many = Array.from({ length: 400 }, (_, i) => {
+        const r = base[i % base.length]!;
+        const pad = 'é"x'.repeat(2000 + ((i * 37) % 1500));
+        return {
+          ...r,
+          id: String(1_000_000 + i),
+          owner: `o${String(i).padStart(4, "0")}`,
+          files: r.files.map((f) => ({ ...f, content: `${f.content}${pad}` })),
+        };
+      });
+      const file = join(dir, DATASET_FILES.skills);
+      await writeSkills(dir, many);
+      const scan = await scanSkillLines(file, () => false);
+      if ("unusable" in scan) throw new Error(scan.unusable);
+      const whole = readFileSync(file);
+      for (const [i, l] of scan.lines.entries()) {
+        expect(l.id).toBe(many[i]!.id);
+        expect(JSON.parse(whole.toString("utf8", l.start, l.end)).id).toBe(l.id);
+        expect(whole[l.end]).toBe(0x0a);
+      }
+      const drop = new Set(many.filter((_, i) => i % 97 === 5 || i === 399).map((r) => r.id));
+      const fresh = many.filter((_, i) => i % 97 === 5).map((r) => ({ ...r, stars: r.stars + 1 }));
+      await patchSkillLines(file, drop, fresh, scan);
+      const expected = join(dir, "expected");
+      await writeSkills(expected, [...many.filter((r) => !drop.has(r.id)), ...fresh]);
+      expect(readFileSync(file).equals(readFileSync(join(expected, DATASET_FILES.skills)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a file that changed after the scan and leaves it whole", async () => {
     const dir = mkdtempSync(join(tmpdir(), "patch-ranges-"));
     try {
