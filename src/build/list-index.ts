@@ -4,7 +4,7 @@
 // order with its head files. Written from the slim records, their summaries and verdicts.
 import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
 import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
-import { encodeListHead, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { encodeListHead, type ListHead, ORDERS, SORTS } from "../contract/list-order.js";
 import type { BuildManifest } from "../contract/manifest.js";
 import {
   categoryHeadFile,
@@ -17,6 +17,7 @@ import {
 } from "../contract/paths.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { TrustVerdict } from "../schemas/trust.js";
+import { listOrders } from "./list-orders.js";
 import type { OutputSink } from "./output.js";
 
 export interface ListIndexInput {
@@ -38,9 +39,10 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   const platformMasks = fromLittleEndian(encoded.platforms);
   const categoryHead = Math.min(head.positions, CATEGORY_HEAD_POSITIONS);
   const counts: number[] = vocabulary.categories.map(() => 0);
-  for (const sort of SORTS)
+  for (const sort of SORTS) {
+    const orders = listOrders(records, sort);
     for (const order of ORDERS) {
-      const all = listOrder(records, sort, order);
+      const all = orders[order];
       const listed = all.filter((o) => verdicts[o] !== "malicious");
       await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
       await data.write(listOrderFile(sort, order), toLittleEndian(listed));
@@ -61,6 +63,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
         for (const [n, bytes] of files.entries()) await data.write(categoryHeadFile(slug, sort, order, n), bytes);
       }
     }
+  }
   for (const verdict of ["malicious", "suspicious"] as const) {
     const set = Uint32Array.from(verdicts.flatMap((v, o) => (v === verdict ? [o] : [])));
     await data.write(trustSetFile(verdict), toLittleEndian(set));
