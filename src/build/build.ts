@@ -11,8 +11,9 @@ import { isoSeconds } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
 import { LIST_HEAD, type ListHead } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
+import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE, shardFile } from "../contract/paths.js";
 import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
+import { shardCountFor, shardOf } from "../contract/shard.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import { readEventLog } from "../dataset/event-log.js";
 import {
@@ -37,7 +38,8 @@ import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
-import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
+import type { Reuse } from "./cache/incremental-pass.js";
+import { keepFile, keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
@@ -51,7 +53,7 @@ import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
 import { NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
-import { planShards } from "./site-files.js";
+import { planShards, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
@@ -530,6 +532,18 @@ async function meaningHere(
 }
 
 /**
+ * Whether a summary shard holds only skills taken from the build cache (none changed, added or
+ * gone hashes to it) and the cache records its file: its summaries, and so its bytes, are the
+ * previous build's.
+ */
+function keptSummaryShard(reuse: Reuse, skills: number): (n: number) => boolean {
+  const count = shardCountFor(skills, SUMMARIES_PER_SHARD);
+  const touched = new Set<number>();
+  for (const key of reuse.changed) touched.add(shardOf(key, count));
+  return (n) => !touched.has(n) && reuse.cache.state.files[`${DATA_PREFIX}/${shardFile("summaries", n)}`] !== undefined;
+}
+
+/**
  * Writes what the slim records decide: summary shards (and starts the detail shards' assembly),
  * the list index, categories, the events feed and status. Returns only what the rest of the build
  * needs (small next to the records); the shard job is awaited by the caller, or here on a failure.
@@ -569,7 +583,9 @@ async function writeRecordFiles(
   const vocabulary = vocabularyOf(dataset);
 
   log(`writing the shards of ${records.length} skills`);
-  const plan = planShards(records, summaries, read.textBytes);
+  // An incremental build keeps each summary shard no changed skill hashes to (keptSummaryShard).
+  const keptSummary = read.reuse ? keptSummaryShard(read.reuse, records.length) : undefined;
+  const plan = planShards(records, summaries, read.textBytes, keptSummary);
   for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
   const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
   // With threads to spare (the first pass had several), a worker assembles the detail and files
@@ -602,6 +618,9 @@ async function writeRecordFiles(
   shardJob.catch(() => {});
   try {
     for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    for (const n of plan.keptSummaries)
+      await keepFile(read.reuse!, resolve(options.outDir), `${DATA_PREFIX}/${shardFile("summaries", n)}`, adopt);
+    if (plan.keptSummaries.length > 0) log(`  ${plan.keptSummaries.length} summary shards of the previous build kept`);
     // Written: the shard job reads only the plan's counts and old names.
     plan.summaryFiles.clear();
 

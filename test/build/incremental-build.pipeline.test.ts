@@ -204,6 +204,8 @@ describe("the incremental build writes the bytes a full build writes", () => {
     // The search index patched: its files kept where no key changed, the suggestions from the previous ones.
     expect(lines.find((l) => l.includes("files of the previous index kept"))).toMatch(/search: [1-9]\d* files of the previous index kept/);
     expect(lines.filter((l) => /written whole|made whole/.test(l))).toEqual([]);
+    // The summary shards no changed skill hashes to are the previous build's files, not encoded again.
+    expect(lines.find((l) => l.includes("summary shards of the previous build kept"))).toMatch(/ [1-9]\d* summary shards/);
     // No SKILL.md changed: the meaning model's input is the cached one, so its shards are kept (and still equal a full build's).
     expect(lines).toContain("the meaning model's input is unchanged: its shards are kept");
   }, 600_000);
