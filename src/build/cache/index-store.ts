@@ -101,17 +101,6 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
     if (freshAt[j]! >= 0) freshTo2[j] = oldPos[freshAt[j]!]!;
   });
 
-  // Old rows that are gone (changed or deleted): the keys whose lists hold one are merged one by one;
-  // every other old key's list is copied as a run with its neighbours (most keys, at a re-index of
-  // one skill all but a few hundred). When each kept row keeps its ordinal (a re-index in place),
-  // a run is copied as it is; otherwise each ordinal is mapped on the way.
-  let gone = 0;
-  let inPlace = true;
-  for (let r = 0; r < oldTo.length; r++) {
-    const to = oldTo[r]!;
-    if (to < 0) gone++;
-    else if (to !== r) inPlace = false;
-  }
   const used = new Uint8Array(total);
   const fields = old.fields.map(({ start: os, ordinals: oo }, f) => {
     // The fresh rows inverted: per merged key, the new ordinals of the fresh rows that hold it (ascending).
@@ -125,49 +114,15 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
       const fill = fs.slice(0, total);
       for (let j = 0, p = 0; j < part.ends.length; j++) for (; p < part.ends[j]!; p++) fo[fill[freshTo2[log[p]!]!]!++] = freshTo[j]!;
     }
-    // The old keys whose lists hold a gone row.
-    const touched = new Uint8Array(old.keys.length);
-    if (gone > 0) {
-      for (let p = 0, i = 0; p < oo.length; p++) {
-        if (oldTo[oo[p]!]! >= 0) continue;
-        while (os[i + 1]! <= p) i++;
-        touched[i] = 1;
-      }
-    }
     const start = new Uint32Array(total + 1);
     const ordinals = new Uint32Array(oo.length + fo.length);
     let at = 0;
-    // The run of untouched old lists not yet copied: old positions [runFrom, runTo), to output position runAt.
-    let runFrom = 0;
-    let runTo = 0;
-    let runAt = 0;
-    const flush = () => {
-      if (runTo === runFrom) return;
-      if (inPlace) ordinals.set(oo.subarray(runFrom, runTo), runAt);
-      else for (let p = runFrom, o = runAt; p < runTo; p++, o++) ordinals[o] = oldTo[oo[p]!]!;
-      runFrom = runTo;
-    };
     for (let m = 0; m < total; m++) {
       const i = from[m]!;
-      let q = fs[m]!;
-      const qEnd = fs[m + 1]!;
-      if (i >= 0 && q === qEnd && touched[i] === 0) {
-        const length = os[i + 1]! - os[i]!;
-        if (runFrom === runTo || runTo !== os[i]!) {
-          flush();
-          runFrom = runTo = os[i]!;
-          runAt = at;
-        }
-        runTo += length;
-        at += length;
-        start[m + 1] = at;
-        if (length > 0) used[m] = 1;
-        continue;
-      }
-      flush();
-      runFrom = runTo;
       let p = i >= 0 ? os[i]! : 0;
       const pEnd = i >= 0 ? os[i + 1]! : 0;
+      let q = fs[m]!;
+      const qEnd = fs[m + 1]!;
       // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones.
       let next = -1;
       while (p < pEnd) {
@@ -187,7 +142,6 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
       start[m + 1] = at;
       if (at > start[m]!) used[m] = 1;
     }
-    flush();
     return { start, ordinals: ordinals.subarray(0, at) };
   });
   // Keys held by no list any more are dropped: only the start arrays change (their runs are empty).
