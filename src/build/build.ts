@@ -4,6 +4,7 @@
 // records and the index, never every SKILL.md text: the first pass (in worker threads, one byte
 // range each) renders each skill's detail and files entries to spill files on disk and collects its
 // search keys; the second assembles the shards one spill group at a time. docs/SCALE.md has the figures.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -15,7 +16,6 @@ import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE, 
 import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
 import { shardCountFor, shardOf } from "../contract/shard.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
-import { readEventLog } from "../dataset/event-log.js";
 import {
   badLines,
   DATASET_FILES,
@@ -43,7 +43,7 @@ import { keepFile, keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
-import { renderEventFeed } from "./events.js";
+import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
@@ -393,6 +393,7 @@ async function buildFrom(
         shards: { skills: plan.skillShards, texts: plan.textShards, summaries: plan.summaryShards },
         aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
         meaningManifest: search?.meaning ?? null,
+        events: written.eventsRecord,
         files: outputFiles(),
         outDir: resolve(options.outDir),
       });
@@ -531,6 +532,25 @@ async function meaningHere(
   return { meaning, millis: meaning ? performance.now() - started : 0 };
 }
 
+/** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
+function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) => void): PreviousFeed | undefined {
+  const { state, previousSite } = reuse.cache;
+  if (!state.events) return undefined;
+  const at = (path: string) => `${DATA_PREFIX}/${path}`;
+  return {
+    record: state.events,
+    has: (path) => state.files[at(path)] !== undefined,
+    keep: async (path) => {
+      await keepFile(reuse, outDir, at(path), adopt);
+    },
+    read: async (path) => {
+      const recorded = state.files[at(path)];
+      const bytes = recorded ? await readFile(join(previousSite, at(path))).catch(() => undefined) : undefined;
+      return bytes && createHash("sha256").update(bytes).digest("hex") === recorded![2] ? bytes : undefined;
+    },
+  };
+}
+
 /**
  * Whether a summary shard holds only skills taken from the build cache (none changed, added or
  * gone hashes to it) and the cache records its file: its summaries, and so its bytes, are the
@@ -646,9 +666,8 @@ async function writeRecordFiles(
       await data.write(categoriesFile(locale), json(rendered));
     }
 
-    const events = await readEventLog(options.dataDir);
-    log(`rendering the events feed (${events.events.length} events)`);
-    const feed = await renderEventFeed(events.events, data);
+    // An incremental build renders only the events appended since the previous build (events.ts).
+    const feed = await writeEventFeed(options.dataDir, data, read.reuse && previousFeed(read.reuse, resolve(options.outDir), adopt), log);
 
     const counts = {
       skills: records.length,
@@ -679,7 +698,8 @@ async function writeRecordFiles(
       vocabulary,
       lists,
       counts,
-      events: { count: feed.count, last: feed.last },
+      events: { count: feed.index.count, last: feed.index.last },
+      eventsRecord: feed.record,
       // The skills rendered afresh (an incremental build's search index is patched for them).
       fresh: read.reuse ? records.filter((r) => read.reuse!.changed.has(skillKey(r.owner, r.repo))) : [],
       moved: read.reuse ? changedOrdinals(records, read.reuse) : undefined,

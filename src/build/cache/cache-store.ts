@@ -11,7 +11,7 @@ import { skillKey } from "../../contract/key.js";
 import type { MeaningManifest } from "../../contract/search-manifest.js";
 import { stableStringify } from "../../dataset/json.js";
 import type { SlimRecord } from "../../dataset/stream.js";
-import { BuildCacheState, CachedSkill } from "../../schemas/build-cache.js";
+import { BuildCacheState, CachedSkill, type EventsCache } from "../../schemas/build-cache.js";
 import type { StatsFile } from "../../schemas/dataset.js";
 import { type TrustReviewRecord, TrustVerdict } from "../../schemas/trust.js";
 import type { TrustMark } from "../scan-record.js";
@@ -159,6 +159,8 @@ export interface CacheTail {
   aliases: BuildCacheState["aliases"];
   /** The meaning model's manifest part, so a build whose input is unchanged reuses it and its files. */
   meaningManifest: MeaningManifest | null;
+  /** The events log as the build read it, so the next build renders only what was appended (src/build/events.ts). */
+  events?: EventsCache;
   /** The site's files, path -> SHA-256, as the output sink counted them. */
   files: ReadonlyMap<string, string>;
   outDir: string;
@@ -245,6 +247,7 @@ export class CacheWriter {
       meaning: tail.meaningManifest,
       shards: tail.shards,
       aliases: tail.aliases,
+      ...(tail.events ? { events: tail.events } : {}),
       files,
       sizes: this.sizes,
     };
