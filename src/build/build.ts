@@ -689,7 +689,7 @@ async function writeRecordFiles(
       ),
       builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
     });
-    for (const [path, value] of status) await data.write(path, json(value));
+    for (const [path, text] of status) await data.write(path, text);
     return {
       shardJob,
       kept,
