@@ -89,6 +89,9 @@ async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines:
   return { skills, lines };
 }
 
+/** Site files looked at at once when the cache is opened. */
+const STAT_BATCH = 256;
+
 /** Opens the cache in `options.dir` made under `key`, or says why it cannot be used. */
 export async function openCache(options: CacheOptions, key: string, outDir: string): Promise<OpenCache | { reason: string }> {
   const dir = options.dir;
@@ -114,10 +117,16 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
   }
   const previousSite = options.previousSite ?? outDir;
   // The files kept as they are must be the ones the cache describes: same size, not modified since.
-  for (const [path, [size, mtime]] of Object.entries(state.files)) {
-    const s = await stat(join(previousSite, path)).catch(() => undefined);
-    if (!s || s.size !== size || s.mtimeMs !== mtime)
-      return { reason: `the previous site is not the one the cache describes (${path} ${s ? "changed" : "missing"})` };
+  // Looked at STAT_BATCH at a time: one at a time, the waits between them were most of it (14k files at 100k skills).
+  const recorded = Object.entries(state.files);
+  for (let from = 0; from < recorded.length; from += STAT_BATCH) {
+    const batch = recorded.slice(from, from + STAT_BATCH);
+    const stats = await Promise.all(batch.map(([path]) => stat(join(previousSite, path)).catch(() => undefined)));
+    for (const [i, [path, [size, mtime]]] of batch.entries()) {
+      const s = stats[i];
+      if (!s || s.size !== size || s.mtimeMs !== mtime)
+        return { reason: `the previous site is not the one the cache describes (${path} ${s ? "changed" : "missing"})` };
+    }
   }
   try {
     const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
