@@ -44,6 +44,8 @@ export function requestKinds(dataset: Awaited<ReturnType<typeof readDataset>>, m
     "list filtered (category, platform)": () => `/skills?category=${slug()}&platform=${random.pick(platforms)}&page=${page(3)}&limit=50`,
     "list by platform": () => `/skills?platform=${random.pick(platforms)}&page=${page(50)}`,
     "list updated since": () => `/skills?updatedSince=${encodeURIComponent(since)}&page=${page(50)}`,
+    // What a mirror syncing incrementally asks: the changes since its last sync, newest first.
+    "list updated since, by updated": () => `/skills?updatedSince=${encodeURIComponent(since)}&sort=updated&page=${page(50)}`,
     "category list": () => `/categories/${slug()}/skills?sort=name&page=${page(3)}`,
     detail: () => `/skills/${pickSkill()}`,
     content: () => `/skills/${pickSkill()}/content`,

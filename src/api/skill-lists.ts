@@ -6,7 +6,7 @@
 
 import { decodeCategoryList } from "../contract/category-lists.js";
 import { bitmask } from "../contract/columns.js";
-import { categoryHeadFile, categoryListFile, listAllOrderFile, listHeadFile, listOrderFile } from "../contract/paths.js";
+import { categoryHeadFile, categoryListFile, listAllOrderFile, listHeadFile, listOrderFile, platformHeadFile } from "../contract/paths.js";
 import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
 import type { SkillSummary } from "../schemas/resources.js";
@@ -53,6 +53,22 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   }
   // A list with a category reads that category's list (src/contract/category-lists.ts) instead of the whole order.
   if (catMask !== 0 && !all) return categoryPage(scope, q, filter, { start, end, platMask, skipSuspicious });
+  // A platform alone: its count is in the manifest and its first pages in its head files.
+  if (platMask !== 0 && since === undefined && !skipSuspicious && !all) {
+    const id = filter.platform!;
+    const count = manifest.lists.platforms.counts[manifest.vocabulary.platforms.indexOf(id)]!;
+    const last = Math.min(end, count);
+    if (start >= count || last <= Math.min(manifest.lists.platforms.head, count)) {
+      const positions = Array.from({ length: Math.max(0, last - start) }, (_, i) => start + i);
+      const file = (n: number) => platformHeadFile(id, q.sort, q.order, n);
+      const data = positions.length === 0 ? [] : await fromHead(scope, file, chunk, positions);
+      return { body: { data, pagination: pagination(q.page, q.limit, count) }, cache: "data" };
+    }
+  }
+  // `updatedSince` alone in the updated order is a prefix (newest first) or a suffix of it: found by a
+  // binary search, with no walk.
+  if (since !== undefined && q.sort === "updated" && catMask === 0 && platMask === 0 && !skipSuspicious)
+    return updatedRange(scope, q, since, all, { start, end });
   // Only the columns this list filters on are read; an unfiltered page past the head reads its order
   // file alone (and the summaries' refs).
   const orderFile = all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order);
@@ -88,6 +104,44 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
     page = pageOfScan(order, f, scan, start, end);
   }
   const data = await store.summaries(page);
+  return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
+}
+
+/**
+ * A page of the skills updated at or after `since`, in the updated order: the order's `updated` values
+ * only fall (desc) or rise (asc) along it, so those skills are one run of it, found by a binary search;
+ * the page's summaries come from the head files when it falls within them.
+ */
+async function updatedRange(
+  scope: RequestScope,
+  q: ListQuery,
+  since: number,
+  all: boolean,
+  { start, end }: { start: number; end: number },
+): Promise<HandlerResult> {
+  const { store, manifest } = scope;
+  const [order, cols] = await Promise.all([
+    store.u32(all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order)),
+    store.columns(["updated"]),
+  ]);
+  const { updated } = cols;
+  // The first position where the answer to "updated before `since`?" flips.
+  const before = (at: number) => updated[order[at]!]! < since;
+  let lo = 0;
+  let hi = order.length;
+  const flipsTo = q.order === "desc";
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(mid) === flipsTo) hi = mid;
+    else lo = mid + 1;
+  }
+  // desc: positions [0, lo) pass; asc: positions [lo, length) pass.
+  const [from, total] = q.order === "desc" ? [0, lo] : [lo, order.length - lo];
+  const positions = Array.from({ length: Math.max(0, Math.min(end, total) - start) }, (_, i) => from + start + i);
+  const inHead = !all && positions.length > 0 && positions[positions.length - 1]! < manifest.lists.head;
+  const data = inHead
+    ? await fromHead(scope, (n) => listHeadFile(q.sort, q.order, n), manifest.lists.chunk, positions)
+    : await store.summaries(positions.map((at) => order[at]!));
   return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
 }
 

@@ -1,7 +1,8 @@
 // The list index the function pages lists from (src/contract/columns.ts, list-order.ts,
 // category-lists.ts): one column file per field, every list order over the listed skills and over
-// all of them, the head files of each order, the trust sets, and per category its list in each
-// order with its head files. Written from the slim records, their summaries and verdicts.
+// all of them, the head files of each order, the trust sets, per category its list in each order
+// with its head files, and per platform the head files of each order (a platform alone is the
+// filter clients set most; past its head the function walks the order with the platforms column). Written from the slim records, their summaries and verdicts.
 import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
 import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
 import { encodeListHead, type ListHead, ORDERS, SORTS } from "../contract/list-order.js";
@@ -13,6 +14,7 @@ import {
   listAllOrderFile,
   listHeadFile,
   listOrderFile,
+  platformHeadFile,
   trustSetFile,
 } from "../contract/paths.js";
 import type { SkillRecord } from "../schemas/dataset.js";
@@ -39,6 +41,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   const platformMasks = fromLittleEndian(encoded.platforms);
   const categoryHead = Math.min(head.positions, CATEGORY_HEAD_POSITIONS);
   const counts: number[] = vocabulary.categories.map(() => 0);
+  const platformCounts: number[] = vocabulary.platforms.map(() => 0);
   for (const sort of SORTS) {
     const orders = listOrders(records, sort);
     for (const order of ORDERS) {
@@ -62,6 +65,20 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
         const files = encodeListHead(Uint32Array.from(list.slice(0, categoryHead)), summaries, head.chunk);
         for (const [n, bytes] of files.entries()) await data.write(categoryHeadFile(slug, sort, order, n), bytes);
       }
+      // Each platform's first skills in this order, and its count (the same in every order).
+      const platformHeads: number[][] = vocabulary.platforms.map(() => []);
+      platformCounts.fill(0);
+      for (const o of listed) {
+        const mask = platformMasks[o]!;
+        for (let p = 0; mask !== 0 && p < platformHeads.length; p++)
+          if (mask & (1 << p)) {
+            if (platformCounts[p]!++ < head.positions) platformHeads[p]!.push(o);
+          }
+      }
+      for (const [p, id] of vocabulary.platforms.entries()) {
+        const files = encodeListHead(Uint32Array.from(platformHeads[p]!), summaries, head.chunk);
+        for (const [n, bytes] of files.entries()) await data.write(platformHeadFile(id, sort, order, n), bytes);
+      }
     }
   }
   for (const verdict of ["malicious", "suspicious"] as const) {
@@ -72,5 +89,6 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
     head: Math.min(head.positions, records.length),
     chunk: head.chunk,
     categories: { head: categoryHead, counts },
+    platforms: { head: head.positions, counts: platformCounts },
   };
 }

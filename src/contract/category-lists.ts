@@ -7,8 +7,13 @@
 // orders do (src/contract/list-order.ts encodeListHead), so a category's first pages read nothing else.
 import { fromLittleEndian, toLittleEndian } from "./columns.js";
 
-/** Positions of each category list in its head files (the build may use fewer, never more: the manifest says). */
-export const CATEGORY_HEAD_POSITIONS = 200;
+/**
+ * Positions of each category list in its head files (the build may use fewer, never more: the
+ * manifest says). As many as an order's head: a category page filtered by a platform few of its
+ * skills have (a fifth of them, say) finds its first pages' skills spread over the first few hundred
+ * positions, and within the head they cost a head file each, not a summary shard each.
+ */
+export const CATEGORY_HEAD_POSITIONS = 1000;
 
 /** One u32 pair per skill: its ordinal, then its platforms bitmask. */
 export const CATEGORY_ENTRY_WORDS = 2;

@@ -43,6 +43,11 @@ export const BuildManifest = z
          * files hold (files of `chunk`), and each category's listed skills, in vocabulary order.
          */
         categories: z.object({ head: Count, counts: z.array(Count) }).strict(),
+        /**
+         * Each platform's first listed skills in every order, as head files of `chunk` (a list
+         * filtered by a platform alone reads them), and each platform's listed skills, in vocabulary order.
+         */
+        platforms: z.object({ head: Count, counts: z.array(Count) }).strict(),
       })
       .strict(),
     vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),

@@ -31,6 +31,10 @@ export const categoryListFile = (slug: string, sort: SortKey, order: SortOrder):
 export const categoryHeadFile = (slug: string, sort: SortKey, order: SortOrder, n: number): string =>
   `lists/category/${slug}/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
 
+/** Head file `n` of a platform's listed skills in one order (`platform=` alone, the commonest filter), slotted by position like listHeadFile. */
+export const platformHeadFile = (id: string, sort: SortKey, order: SortOrder, n: number): string =>
+  `lists/platform/${id}/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
+
 /** Categories of one locale: the list and every category's detail (src/contract/categories.ts). */
 export const categoriesFile = (locale: string): string => `categories/${locale}.json`;
 

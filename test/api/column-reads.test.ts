@@ -63,11 +63,18 @@ describe("a cold list reads only the columns it uses", () => {
   });
   it("across head files and past the head (the order file and the refs), the same pages either way", async () => {
     const counts = site.manifest.vocabulary.categories.map((c) => site.records.filter((r) => r.categories.includes(c)).length);
-    expect(shortHeads.manifest.lists).toEqual({ head: 12, chunk: 5, categories: { head: 12, counts } });
+    const platformCounts = site.manifest.vocabulary.platforms.map((p) => site.records.filter((r) => r.platforms.includes(p)).length);
+    expect(shortHeads.manifest.lists).toEqual({
+      head: 12,
+      chunk: 5,
+      categories: { head: 12, counts },
+      platforms: { head: 12, counts: platformCounts },
+    });
     expect(site.manifest.lists).toEqual({
       head: Math.min(LIST_HEAD.positions, site.records.length),
       chunk: LIST_HEAD.chunk,
       categories: { head: CATEGORY_HEAD_POSITIONS, counts },
+      platforms: { head: LIST_HEAD.positions, counts: platformCounts },
     });
     for (const [sort, order] of [
       ["stars", "desc"],
@@ -119,6 +126,95 @@ describe("a cold list reads only the columns it uses", () => {
     expect(both.lists.filter((p) => !p.includes("/head/"))).toEqual(
       [...columns("updated"), `lists/category/${category}/updated-desc.bin`].sort(),
     );
+  });
+  it("a platform alone reads its head files within its head, the order and the platforms column past it", async () => {
+    const { platforms } = site.manifest.vocabulary;
+    // The platform with the most skills, and one with fewer than a page (or none).
+    const byCount = [...platforms].sort(
+      (a, b) => site.records.filter((r) => r.platforms.includes(b)).length - site.records.filter((r) => r.platforms.includes(a)).length,
+    );
+    let compared = 0;
+    for (const platform of [byCount[0]!, byCount[byCount.length - 1]!])
+      for (const [sort, order] of [
+        ["stars", "desc"],
+        ["name", "asc"],
+        ["updated", "asc"],
+      ] as const) {
+        const ordinals = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile(sort, order))));
+        const matches = Array.from(ordinals).filter((o) => site.records[o]!.platforms.includes(platform));
+        for (const [page, limit] of [
+          [1, 5],
+          [2, 5],
+          [3, 4],
+          [2, 7],
+          [1, 100],
+          [40, 50],
+        ] as const) {
+          const path = `/skills?platform=${platform}&sort=${sort}&order=${order}&page=${page}&limit=${limit}`;
+          const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
+          const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
+          for (const answer of [inHead, past]) {
+            expect(answer.status).toBe(200);
+            const body = SkillListEnvelope.parse(answer.body);
+            expect(body.pagination.total).toBe(matches.length);
+            expect(body.data).toEqual(expected);
+          }
+          const start = (page - 1) * limit;
+          const end = Math.max(start, Math.min(page * limit, matches.length));
+          const headFiles = (chunk: number) =>
+            start >= end
+              ? []
+              : Array.from(
+                  { length: Math.floor((end - 1) / chunk) - Math.floor(start / chunk) + 1 },
+                  (_, k) =>
+                    `lists/platform/${platform}/head/${sort}-${order}/${String(Math.floor(start / chunk) + k).padStart(4, "0")}.bin`,
+                );
+          expect(inHead.lists).toEqual(headFiles(LIST_HEAD.chunk));
+          // A page past the end reads nothing; one within the short head its head files; one past it walks the order.
+          expect(past.lists).toEqual(
+            end <= 12 || start >= matches.length ? headFiles(5) : [...columns("platforms", "ref"), `lists/${sort}-${order}.bin`],
+          );
+          compared++;
+        }
+      }
+    expect(compared).toBe(36);
+  });
+  it("updatedSince in the updated order is one run of it: the order and the updated column, no other column", async () => {
+    const times = [...site.records].map((r) => r.updatedAt).sort();
+    let compared = 0;
+    for (const since of [
+      "1999-01-01T00:00:00Z",
+      times[0]!,
+      times[Math.floor(times.length / 3)]!,
+      times[times.length - 1]!,
+      "2099-01-01T00:00:00Z",
+    ])
+      for (const order of ["desc", "asc"] as const) {
+        const ordinals = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile("updated", order))));
+        const matches = Array.from(ordinals).filter((o) => Date.parse(site.records[o]!.updatedAt) >= Date.parse(since));
+        for (const [page, limit] of [
+          [1, 5],
+          [3, 4],
+          [1, 100],
+          [40, 50],
+        ] as const) {
+          const path = `/skills?updatedSince=${since}&sort=updated&order=${order}&page=${page}&limit=${limit}`;
+          const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
+          const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
+          for (const answer of [inHead, past]) {
+            expect(answer.status).toBe(200);
+            const body = SkillListEnvelope.parse(answer.body);
+            expect(body.pagination.total).toBe(matches.length);
+            expect(body.data).toEqual(expected);
+            expect(answer.lists.filter((p) => !p.includes("/head/") && p !== "lists/columns/ref.bin")).toEqual([
+              ...columns("updated"),
+              `lists/updated-${order}.bin`,
+            ]);
+          }
+          compared++;
+        }
+      }
+    expect(compared).toBe(40);
   });
   it("without a category, each filter adds its own column", async () => {
     const platform = site.manifest.vocabulary.platforms.find((p) => site.records.some((s) => s.platforms.includes(p)))!;

@@ -40,6 +40,8 @@ const params = () =>
       order: fc.constantFrom("asc", "desc"),
       category: fc.constantFrom(...dataset.categories.categories.map((c) => c.slug)),
       platform: fc.constantFrom(...dataset.platforms.platforms.map((p) => p.id)),
+      // A skill's own update time (it passes, those before it do not), or a time before or after them all.
+      updatedSince: fc.constantFrom("2000-01-01T00:00:00Z", "2099-01-01T00:00:00Z", ...dataset.records.map((r) => r.updatedAt)),
       trust: fc.constantFrom("default", "clean", "any"),
     },
     { requiredKeys: [] },

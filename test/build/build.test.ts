@@ -75,7 +75,11 @@ describe("build", () => {
     const categoryFiles = third.output.changedPaths.filter((p) => p.startsWith("_data/lists/category/"));
     expect(categoryFiles.every((p) => changed.categories.some((c) => p.startsWith(`_data/lists/category/${c}/`)))).toBe(true);
     expect(categoryFiles.length).toBeLessThanOrEqual(changed.categories.length * 6 * 2);
-    expect(third.output.written - categoryFiles.length).toBeLessThanOrEqual(8 + 2 + 8 + 1);
+    // Per platform of the skill, the head files holding its summary (a page of the commonest filter).
+    const platformFiles = third.output.changedPaths.filter((p) => p.startsWith("_data/lists/platform/"));
+    expect(platformFiles.every((p) => changed.platforms.some((id) => p.startsWith(`_data/lists/platform/${id}/head/`)))).toBe(true);
+    expect(platformFiles.length).toBeLessThanOrEqual(changed.platforms.length * 6 * 2);
+    expect(third.output.written - categoryFiles.length - platformFiles.length).toBeLessThanOrEqual(8 + 2 + 8 + 1);
     expect(third.output.files).toBe(first.output.files);
   });
 

@@ -11,6 +11,8 @@ export interface ListParams {
   order?: "asc" | "desc";
   category?: string;
   platform?: string;
+  /** An ISO 8601 timestamp: skills updated at or after it. */
+  updatedSince?: string;
   trust?: "default" | "clean" | "any";
 }
 
@@ -52,6 +54,7 @@ export function referenceList(
       (!pathCategory || r.categories.includes(pathCategory)) &&
       (!params.category || r.categories.includes(params.category)) &&
       (!params.platform || r.platforms.includes(params.platform)) &&
+      (!params.updatedSince || Date.parse(r.updatedAt) >= Date.parse(params.updatedSince)) &&
       trustKeeps(params.trust, verdictOf(r)),
   );
   matching.sort((a, b) => {
