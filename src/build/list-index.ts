@@ -5,7 +5,7 @@
 // filter clients set most; past its head the function walks the order with the platforms column). Written from the slim records, their summaries and verdicts.
 import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
 import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
-import { encodeListHead, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { encodeListHead, type ListHead, ORDERS, SORTS } from "../contract/list-order.js";
 import type { BuildManifest } from "../contract/manifest.js";
 import {
   categoryHeadFile,
@@ -19,6 +19,7 @@ import {
 } from "../contract/paths.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { TrustVerdict } from "../schemas/trust.js";
+import { listOrders } from "./list-orders.js";
 import type { OutputSink } from "./output.js";
 
 export interface ListIndexInput {
@@ -41,9 +42,10 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   const categoryHead = Math.min(head.positions, CATEGORY_HEAD_POSITIONS);
   const counts: number[] = vocabulary.categories.map(() => 0);
   const platformCounts: number[] = vocabulary.platforms.map(() => 0);
-  for (const sort of SORTS)
+  for (const sort of SORTS) {
+    const orders = listOrders(records, sort);
     for (const order of ORDERS) {
-      const all = listOrder(records, sort, order);
+      const all = orders[order];
       const listed = all.filter((o) => verdicts[o] !== "malicious");
       await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
       await data.write(listOrderFile(sort, order), toLittleEndian(listed));
@@ -78,6 +80,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
         for (const [n, bytes] of files.entries()) await data.write(platformHeadFile(id, sort, order, n), bytes);
       }
     }
+  }
   for (const verdict of ["malicious", "suspicious"] as const) {
     const set = Uint32Array.from(verdicts.flatMap((v, o) => (v === verdict ? [o] : [])));
     await data.write(trustSetFile(verdict), toLittleEndian(set));
