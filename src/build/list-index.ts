@@ -35,6 +35,14 @@ export interface ListIndexInput {
 /** Writes the list index into `data`; returns the manifest's `lists`. */
 export async function writeListIndex(input: ListIndexInput, data: OutputSink): Promise<BuildManifest["lists"]> {
   const { records, summaries, verdicts, vocabulary, head } = input;
+  // A summary sits in the head files of every order, category and platform it leads: encoded once.
+  const utf8 = new TextEncoder();
+  const encodedSummaries = new Map<number, Uint8Array>();
+  const summaryOf = (o: number): Uint8Array => {
+    let bytes = encodedSummaries.get(o);
+    if (bytes === undefined) encodedSummaries.set(o, (bytes = utf8.encode(summaries[o]!)));
+    return bytes;
+  };
   const encoded = encodeColumns(records, input.refs, vocabulary);
   for (const name of COLUMN_NAMES) await data.write(columnFile(name), encoded[name]);
   const categoryMasks = fromLittleEndian(encoded.categories);
@@ -49,7 +57,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
       const listed = all.filter((o) => verdicts[o] !== "malicious");
       await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
       await data.write(listOrderFile(sort, order), toLittleEndian(listed));
-      const heads = encodeListHead(listed.subarray(0, head.positions), summaries, head.chunk);
+      const heads = encodeListHead(listed.subarray(0, head.positions), summaryOf, head.chunk);
       for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
       // One pass over the order splits it by category (a skill in several categories is in each list).
       const members: number[][] = vocabulary.categories.map(() => []);
@@ -62,7 +70,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
         const list = members[c]!;
         counts[c] = list.length;
         await data.write(categoryListFile(slug, sort, order), encodeCategoryList(list, platformMasks));
-        const files = encodeListHead(Uint32Array.from(list.slice(0, categoryHead)), summaries, head.chunk);
+        const files = encodeListHead(Uint32Array.from(list.slice(0, categoryHead)), summaryOf, head.chunk);
         for (const [n, bytes] of files.entries()) await data.write(categoryHeadFile(slug, sort, order, n), bytes);
       }
       // Each platform's first skills in this order, and its count (the same in every order).
@@ -76,7 +84,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
           }
       }
       for (const [p, id] of vocabulary.platforms.entries()) {
-        const files = encodeListHead(Uint32Array.from(platformHeads[p]!), summaries, head.chunk);
+        const files = encodeListHead(Uint32Array.from(platformHeads[p]!), summaryOf, head.chunk);
         for (const [n, bytes] of files.entries()) await data.write(platformHeadFile(id, sort, order, n), bytes);
       }
     }
