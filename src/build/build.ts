@@ -4,6 +4,7 @@
 // records and the index, never every SKILL.md text: the first pass (in worker threads, one byte
 // range each) renders each skill's detail and files entries to spill files on disk and collects its
 // search keys; the second assembles the shards one spill group at a time. docs/SCALE.md has the figures.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -11,10 +12,10 @@ import { isoSeconds } from "../contract/iso-time.js";
 import { skillKey } from "../contract/key.js";
 import { LIST_HEAD, type ListHead } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
-import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE } from "../contract/paths.js";
+import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE, shardFile } from "../contract/paths.js";
 import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
+import { shardCountFor, shardOf } from "../contract/shard.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
-import { readEventLog } from "../dataset/event-log.js";
 import {
   badLines,
   DATASET_FILES,
@@ -37,11 +38,12 @@ import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
-import { keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
+import type { Reuse } from "./cache/incremental-pass.js";
+import { keepFile, keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
-import { renderEventFeed } from "./events.js";
+import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
@@ -51,7 +53,7 @@ import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
 import { NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
-import { planShards } from "./site-files.js";
+import { planShards, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
@@ -391,6 +393,7 @@ async function buildFrom(
         shards: { skills: plan.skillShards, texts: plan.textShards, summaries: plan.summaryShards },
         aliases: [...plan.aliasEntries].flatMap(([n, list]) => list.map(([k, j]) => [n, k, j] as [number, string, string])),
         meaningManifest: search?.meaning ?? null,
+        events: written.eventsRecord,
         files: outputFiles(),
         outDir: resolve(options.outDir),
       });
@@ -517,7 +520,7 @@ async function meaningHere(
     meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
     if (meaning) log("the meaning model's input is unchanged: its shards are kept");
     // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
-    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log);
+    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log, { outDir: resolve(options.outDir), adopt });
     if (!meaning) {
       log("building the meaning model");
       meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
@@ -527,6 +530,37 @@ async function meaningHere(
   await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
   read.meaning = null;
   return { meaning, millis: meaning ? performance.now() - started : 0 };
+}
+
+/** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
+function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) => void): PreviousFeed | undefined {
+  const { state, previousSite } = reuse.cache;
+  if (!state.events) return undefined;
+  const at = (path: string) => `${DATA_PREFIX}/${path}`;
+  return {
+    record: state.events,
+    has: (path) => state.files[at(path)] !== undefined,
+    keep: async (path) => {
+      await keepFile(reuse, outDir, at(path), adopt);
+    },
+    read: async (path) => {
+      const recorded = state.files[at(path)];
+      const bytes = recorded ? await readFile(join(previousSite, at(path))).catch(() => undefined) : undefined;
+      return bytes && createHash("sha256").update(bytes).digest("hex") === recorded![2] ? bytes : undefined;
+    },
+  };
+}
+
+/**
+ * Whether a summary shard holds only skills taken from the build cache (none changed, added or
+ * gone hashes to it) and the cache records its file: its summaries, and so its bytes, are the
+ * previous build's.
+ */
+function keptSummaryShard(reuse: Reuse, skills: number): (n: number) => boolean {
+  const count = shardCountFor(skills, SUMMARIES_PER_SHARD);
+  const touched = new Set<number>();
+  for (const key of reuse.changed) touched.add(shardOf(key, count));
+  return (n) => !touched.has(n) && reuse.cache.state.files[`${DATA_PREFIX}/${shardFile("summaries", n)}`] !== undefined;
 }
 
 /**
@@ -569,7 +603,9 @@ async function writeRecordFiles(
   const vocabulary = vocabularyOf(dataset);
 
   log(`writing the shards of ${records.length} skills`);
-  const plan = planShards(records, summaries, read.textBytes);
+  // An incremental build keeps each summary shard no changed skill hashes to (keptSummaryShard).
+  const keptSummary = read.reuse ? keptSummaryShard(read.reuse, records.length) : undefined;
+  const plan = planShards(records, summaries, read.textBytes, keptSummary);
   for (const dropped of plan.droppedAliases) log(`  old name ${dropped} dropped: the name now belongs to another repository`);
   const spill = { dir: read.spillDir, parts: read.parts, groups: read.groups };
   // With threads to spare (the first pass had several), a worker assembles the detail and files
@@ -602,6 +638,9 @@ async function writeRecordFiles(
   shardJob.catch(() => {});
   try {
     for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    for (const n of plan.keptSummaries)
+      await keepFile(read.reuse!, resolve(options.outDir), `${DATA_PREFIX}/${shardFile("summaries", n)}`, adopt);
+    if (plan.keptSummaries.length > 0) log(`  ${plan.keptSummaries.length} summary shards of the previous build kept`);
     // Written: the shard job reads only the plan's counts and old names.
     plan.summaryFiles.clear();
 
@@ -627,9 +666,8 @@ async function writeRecordFiles(
       await data.write(categoriesFile(locale), json(rendered));
     }
 
-    const events = await readEventLog(options.dataDir);
-    log(`rendering the events feed (${events.events.length} events)`);
-    const feed = await renderEventFeed(events.events, data);
+    // An incremental build renders only the events appended since the previous build (events.ts).
+    const feed = await writeEventFeed(options.dataDir, data, read.reuse && previousFeed(read.reuse, resolve(options.outDir), adopt), log);
 
     const counts = {
       skills: records.length,
@@ -651,7 +689,7 @@ async function writeRecordFiles(
       ),
       builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
     });
-    for (const [path, value] of status) await data.write(path, json(value));
+    for (const [path, text] of status) await data.write(path, text);
     return {
       shardJob,
       kept,
@@ -660,7 +698,8 @@ async function writeRecordFiles(
       vocabulary,
       lists,
       counts,
-      events: { count: feed.count, last: feed.last },
+      events: { count: feed.index.count, last: feed.index.last },
+      eventsRecord: feed.record,
       // The skills rendered afresh (an incremental build's search index is patched for them).
       fresh: read.reuse ? records.filter((r) => read.reuse!.changed.has(skillKey(r.owner, r.repo))) : [],
       moved: read.reuse ? changedOrdinals(records, read.reuse) : undefined,

@@ -5,7 +5,7 @@
 // filter clients set most; past its head the function walks the order with the platforms column). Written from the slim records, their summaries and verdicts.
 import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
 import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
-import { encodeListHead, type ListHead, listOrder, ORDERS, SORTS } from "../contract/list-order.js";
+import { encodeListHead, type ListHead, ORDERS, SORTS } from "../contract/list-order.js";
 import type { BuildManifest } from "../contract/manifest.js";
 import {
   categoryHeadFile,
@@ -19,6 +19,7 @@ import {
 } from "../contract/paths.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { TrustVerdict } from "../schemas/trust.js";
+import { listOrders } from "./list-orders.js";
 import type { OutputSink } from "./output.js";
 
 export interface ListIndexInput {
@@ -34,6 +35,14 @@ export interface ListIndexInput {
 /** Writes the list index into `data`; returns the manifest's `lists`. */
 export async function writeListIndex(input: ListIndexInput, data: OutputSink): Promise<BuildManifest["lists"]> {
   const { records, summaries, verdicts, vocabulary, head } = input;
+  // A summary sits in the head files of every order, category and platform it leads: encoded once.
+  const utf8 = new TextEncoder();
+  const encodedSummaries = new Map<number, Uint8Array>();
+  const summaryOf = (o: number): Uint8Array => {
+    let bytes = encodedSummaries.get(o);
+    if (bytes === undefined) encodedSummaries.set(o, (bytes = utf8.encode(summaries[o]!)));
+    return bytes;
+  };
   const encoded = encodeColumns(records, input.refs, vocabulary);
   for (const name of COLUMN_NAMES) await data.write(columnFile(name), encoded[name]);
   const categoryMasks = fromLittleEndian(encoded.categories);
@@ -41,13 +50,14 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   const categoryHead = Math.min(head.positions, CATEGORY_HEAD_POSITIONS);
   const counts: number[] = vocabulary.categories.map(() => 0);
   const platformCounts: number[] = vocabulary.platforms.map(() => 0);
-  for (const sort of SORTS)
+  for (const sort of SORTS) {
+    const orders = listOrders(records, sort);
     for (const order of ORDERS) {
-      const all = listOrder(records, sort, order);
+      const all = orders[order];
       const listed = all.filter((o) => verdicts[o] !== "malicious");
       await data.write(listAllOrderFile(sort, order), toLittleEndian(all));
       await data.write(listOrderFile(sort, order), toLittleEndian(listed));
-      const heads = encodeListHead(listed.subarray(0, head.positions), summaries, head.chunk);
+      const heads = encodeListHead(listed.subarray(0, head.positions), summaryOf, head.chunk);
       for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
       // One pass over the order splits it by category (a skill in several categories is in each list).
       const members: number[][] = vocabulary.categories.map(() => []);
@@ -60,7 +70,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
         const list = members[c]!;
         counts[c] = list.length;
         await data.write(categoryListFile(slug, sort, order), encodeCategoryList(list, platformMasks));
-        const files = encodeListHead(Uint32Array.from(list.slice(0, categoryHead)), summaries, head.chunk);
+        const files = encodeListHead(Uint32Array.from(list.slice(0, categoryHead)), summaryOf, head.chunk);
         for (const [n, bytes] of files.entries()) await data.write(categoryHeadFile(slug, sort, order, n), bytes);
       }
       // Each platform's first skills in this order, and its count (the same in every order).
@@ -74,10 +84,11 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
           }
       }
       for (const [p, id] of vocabulary.platforms.entries()) {
-        const files = encodeListHead(Uint32Array.from(platformHeads[p]!), summaries, head.chunk);
+        const files = encodeListHead(Uint32Array.from(platformHeads[p]!), summaryOf, head.chunk);
         for (const [n, bytes] of files.entries()) await data.write(platformHeadFile(id, sort, order, n), bytes);
       }
     }
+  }
   for (const verdict of ["malicious", "suspicious"] as const) {
     const set = Uint32Array.from(verdicts.flatMap((v, o) => (v === verdict ? [o] : [])));
     await data.write(trustSetFile(verdict), toLittleEndian(set));

@@ -92,6 +92,8 @@ export interface ShardPlan {
   refs: number[];
   /** Path -> slotted summary shard bytes. */
   summaryFiles: Map<string, Uint8Array>;
+  /** The summary shards `keep` kept: not encoded (not in summaryFiles); the caller keeps the previous build's files. */
+  keptSummaries: number[];
 }
 
 /** The detail, text and summary shard counts of records in key order (texts not needed: sizes decide them). */
@@ -107,9 +109,16 @@ export function shardCounts(records: readonly SkillRecord[], textBytes: number) 
 
 /**
  * Plans the shards from the records in key order (texts not needed: sizes decide the detail shard
- * count) and their summaries' JSON (renderSummary), one per record.
+ * count) and their summaries' JSON (renderSummary), one per record. A summary shard `keep` says
+ * holds the same summaries as the previous build's (an incremental build: no changed skill in it) is
+ * not encoded again.
  */
-export function planShards(records: readonly SkillRecord[], summaries: readonly string[], textBytes = 0): ShardPlan {
+export function planShards(
+  records: readonly SkillRecord[],
+  summaries: readonly string[],
+  textBytes = 0,
+  keep: (summaryShard: number) => boolean = () => false,
+): ShardPlan {
   const { skillShards, textShards, summaryShards } = shardCounts(records, textBytes);
   // Live names win over old ones: a name can be freed by a rename and then taken by a new repository.
   const live = new Set<string>();
@@ -145,12 +154,14 @@ export function planShards(records: readonly SkillRecord[], summaries: readonly 
   });
   const refs: number[] = new Array(records.length).fill(0);
   const summaryFiles = new Map<string, Uint8Array>();
+  const keptSummaries: number[] = [];
   for (const [n, list] of bySummaryShard) {
     // Records arrive in key order, so each shard's list is already sorted by key.
     list.forEach((item, slot) => (refs[item.ordinal] = packRef(n, slot)));
-    summaryFiles.set(shardFile("summaries", n), encodeSlotted(list.map((item) => [item.key, item.json] as const)));
+    if (keep(n)) keptSummaries.push(n);
+    else summaryFiles.set(shardFile("summaries", n), encodeSlotted(list.map((item) => [item.key, item.json] as const)));
   }
-  return { skillShards, textShards, summaryShards, aliases, droppedAliases, aliasEntries, refs, summaryFiles };
+  return { skillShards, textShards, summaryShards, aliases, droppedAliases, aliasEntries, refs, summaryFiles, keptSummaries };
 }
 
 /** A batch of spilled entries, each [key, JSON]: details and files by skill key, texts by file key. */

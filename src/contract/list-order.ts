@@ -28,10 +28,17 @@ export const compareNames = (a: string, b: string): number => {
  * Ordinals (indexes into `records`, which are in key order) in list order. Because records are
  * already in key order, comparing ordinals breaks ties by owner/repo.
  */
-/** An order's head files from its first ordinals: in file n, slot i (key i, zero-padded so keys ascend) holds the summary at position n * chunk + i. */
-export function encodeListHead(head: Uint32Array, summaries: readonly string[], chunk: number): Uint8Array[] {
+/** The keys of a head file's slots: position i within the file, zero-padded so keys ascend. */
+const SLOT_KEYS = Array.from({ length: LIST_HEAD.chunk }, (_, i) => String(i).padStart(9, "0"));
+const slotKey = (i: number) => SLOT_KEYS[i] ?? String(i).padStart(9, "0");
+
+/**
+ * An order's head files from its first ordinals: in file n, slot i holds the summary at position
+ * n * chunk + i. `summaryOf` gives an ordinal's summary JSON, as text or already UTF-8.
+ */
+export function encodeListHead(head: Uint32Array, summaryOf: (ordinal: number) => string | Uint8Array, chunk: number): Uint8Array[] {
   return Array.from({ length: Math.ceil(head.length / chunk) }, (_, n) =>
-    encodeSlotted(Array.from(head.subarray(n * chunk, (n + 1) * chunk), (o, i) => [String(i).padStart(9, "0"), summaries[o]!] as const)),
+    encodeSlotted(Array.from(head.subarray(n * chunk, (n + 1) * chunk), (o, i) => [slotKey(i), summaryOf(o)] as const)),
   );
 }
 

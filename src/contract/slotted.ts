@@ -11,11 +11,14 @@ const MAGIC = [0x53, 0x4c, 0x54, 0x31];
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
-/** Serialises `[key, json]` pairs; keys must be strictly ascending (JavaScript string order). */
-export function encodeSlotted(entries: readonly (readonly [string, string])[]): Uint8Array {
+/**
+ * Serialises `[key, json]` pairs; keys must be strictly ascending (JavaScript string order). A value
+ * may come already encoded as UTF-8 (a summary written into many head files is encoded once).
+ */
+export function encodeSlotted(entries: readonly (readonly [string, string | Uint8Array])[]): Uint8Array {
   const n = entries.length;
   const keys = entries.map(([k]) => utf8.encode(k));
-  const values = entries.map(([, v]) => utf8.encode(v));
+  const values = entries.map(([, v]) => (typeof v === "string" ? utf8.encode(v) : v));
   const keyTotal = keys.reduce((s, b) => s + b.length, 0);
   const valueTotal = values.reduce((s, b) => s + b.length, 0);
   const header = 8 + 8 * n;

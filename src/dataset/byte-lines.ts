@@ -6,13 +6,18 @@ import { open } from "node:fs/promises";
 
 const CHUNK = 1 << 22;
 
-/** Calls `fn` with each line's bytes (valid only during the call) and its 1-based number; false if a line holds "\r". */
-export async function forEachByteLine(file: string, fn: (line: Buffer, lineNo: number) => void): Promise<boolean> {
+/**
+ * Calls `fn` with each line's bytes (valid only during the call), its 1-based number and the byte
+ * offset where it starts in the file; false if a line holds "\r".
+ */
+export async function forEachByteLine(file: string, fn: (line: Buffer, lineNo: number, offset: number) => void): Promise<boolean> {
   const handle = await open(file, "r");
   try {
     let buffer = Buffer.allocUnsafe(CHUNK);
     // Bytes of the line not yet ended, at the start of `buffer`.
     let carry = 0;
+    // The file offset of buffer[0].
+    let base = 0;
     let lineNo = 0;
     for (;;) {
       if (carry === buffer.length) {
@@ -29,19 +34,20 @@ export async function forEachByteLine(file: string, fn: (line: Buffer, lineNo: n
         if (nl === -1 || nl >= end) break;
         const line = buffer.subarray(from, nl);
         if (line.indexOf(13) !== -1) return false;
-        fn(line, ++lineNo);
+        fn(line, ++lineNo, base + from);
         from = nl + 1;
       }
       if (bytesRead === 0) {
         if (from < end) {
           const line = buffer.subarray(from, end);
           if (line.indexOf(13) !== -1) return false;
-          fn(line, ++lineNo);
+          fn(line, ++lineNo, base + from);
         }
         return true;
       }
       buffer.copy(buffer, 0, from, end);
       carry = end - from;
+      base += from;
     }
   } finally {
     await handle.close();

@@ -3,7 +3,9 @@
 // baseline: a run that dies between the two re-derives the same ids, which are then not logged twice.
 
 import { isoSeconds as iso } from "../contract/iso-time.js";
+import { readScopedBaseline, writePatchedBaseline } from "../dataset/event-baseline-patch.js";
 import { readEventBaseline, readEventLog, writeEventBaseline, writeEventLog } from "../dataset/event-log.js";
+import { readEventLogEdges } from "../dataset/event-log-edges.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { SkillEvent } from "../schemas/events.js";
 import type { TrustVerdict } from "../schemas/trust.js";
@@ -31,6 +33,10 @@ export interface RecordOptions {
 }
 
 export async function recordEvents(dir: string, records: readonly SkillRecord[], opts: RecordOptions): Promise<RecordReport> {
+  if (opts.scope && !opts.keepMissing && !opts.verdicts) {
+    const scoped = await recordScoped(dir, records, opts.scope, opts);
+    if (scoped) return scoped;
+  }
   const log = await readEventLog(dir);
   const stored = (await readEventBaseline(dir)) ?? emptyBaseline();
   // Numbers are never reused, even if the baseline is older than the log (a run that died between the two writes).
@@ -49,4 +55,35 @@ export async function recordEvents(dir: string, records: readonly SkillRecord[],
     await writeEventBaseline(dir, derived.baseline);
   }
   return { recorded: added.map((e) => e.event), pruned, total: kept.length + added.length };
+}
+
+/**
+ * recordEvents for a crawl of named repositories (`scope`): what it reads and writes is what the
+ * scope touches, not the whole log and baseline (src/dataset/event-log-edges.ts,
+ * event-baseline-patch.ts), and what it records and writes is what the whole path records and
+ * writes (test/events/record-scoped.test.ts). Undefined when a file is not in the form that
+ * allows it; the whole path then runs.
+ */
+async function recordScoped(
+  dir: string,
+  records: readonly SkillRecord[],
+  scope: ReadonlySet<string>,
+  opts: RecordOptions,
+): Promise<RecordReport | undefined> {
+  const cutoff = opts.now.getTime() - (opts.retentionDays ?? DEFAULT_RETENTION_DAYS) * 86_400_000;
+  const log = await readEventLogEdges(dir, cutoff);
+  if (!log) return undefined;
+  const stored = await readScopedBaseline(dir, scope);
+  if (!stored) return undefined;
+  const baseline = { ...stored.scoped, nextSeq: Math.max(stored.scoped.nextSeq, (log.last?.seq ?? -1) + 1) };
+  // The baseline holds only the scope's skills: every other one is outside the scope, so neither compared nor deleted.
+  const derived = deriveEvents(baseline, records, iso(opts.now), { scope });
+  const known = log.logged(derived.events.map((e) => e.event.id));
+  const added = derived.events.filter((e) => !known.has(e.event.id));
+  if (!opts.dryRun && (added.length > 0 || log.pruned > 0 || derived.events.length > 0 || derived.verdictsRecorded > 0)) {
+    if (log.pruned > 0) await log.rewrite(added);
+    else await writeEventLog(dir, { kept: [], added, rewrite: false });
+    await writePatchedBaseline(dir, stored, derived.baseline, scope);
+  }
+  return { recorded: added.map((e) => e.event), pruned: log.pruned, total: log.count - log.pruned + added.length };
 }

@@ -11,7 +11,7 @@ import { createGitHubClient, GITHUB_TIMING } from "./client.js";
 import { type CrawlInput, runCrawl } from "./crawl.js";
 import { crawlProblems } from "./crawl-health.js";
 import { loadCrawlInput, loadNamedCrawlInput, writeCrawlOutput } from "./dataset-io.js";
-import type { LineName } from "./dataset-patch.js";
+import type { SkillLinesScan } from "./dataset-patch.js";
 import { createProgress } from "./progress.js";
 import type { CrawlReport } from "./report.js";
 
@@ -60,7 +60,7 @@ export async function crawlFolder(options: CrawlFolderOptions): Promise<CrawlFol
     const named = await loadNamedCrawlInput(options.dataDir, options.defaultsDir, options.sourcesFile, options.only);
     if ("unusable" in named) options.stderr.write(`note: skills.jsonl is read whole: ${named.unusable}\n`);
     else {
-      const patched = await crawlWith(options, named, named.lines);
+      const patched = await crawlWith(options, named, named.scan);
       if (patched) return patched;
       options.stderr.write("note: a re-read repository took a name or id held by another line; crawling again over the whole dataset\n");
     }
@@ -70,14 +70,14 @@ export async function crawlFolder(options: CrawlFolderOptions): Promise<CrawlFol
 }
 
 /**
- * One crawl over `input`; with `lines` (a crawl of named repositories over only their lines),
+ * One crawl over `input`; with `scan` (a crawl of named repositories over only their lines),
  * undefined when the result would collide with a line it did not read, which only the whole
  * dataset can settle.
  */
 async function crawlWith(
   options: CrawlFolderOptions,
   input: CrawlInput,
-  lines: readonly LineName[] | undefined,
+  scan: SkillLinesScan | undefined,
 ): Promise<CrawlFolderResult | undefined> {
   const { secondMs, paceMs, concurrency } = options.timing ?? {};
   const client = createGitHubClient({
@@ -104,14 +104,14 @@ async function crawlWith(
     dryRun: options.dryRun ?? false,
     concurrency: concurrency ?? GITHUB_TIMING.concurrency,
   });
-  let patch: { dropIds: ReadonlySet<string> } | undefined;
-  if (lines) {
+  let patch: { dropIds: ReadonlySet<string>; scan: SkillLinesScan } | undefined;
+  if (scan) {
     const dropIds = new Set(input.previous.map((r) => r.id));
-    const outside = lines.filter((l) => !dropIds.has(l.id));
+    const outside = scan.lines.filter((l) => !dropIds.has(l.id));
     const outsideIds = new Set(outside.map((l) => l.id));
     const outsideKeys = new Set(outside.map((l) => skillKey(l.owner, l.repo)));
     if (out.records.some((r) => outsideIds.has(r.id) || outsideKeys.has(skillKey(r.owner, r.repo)))) return undefined;
-    patch = { dropIds };
+    patch = { dropIds, scan };
     // The crawl counted the records it saw; the dataset holds the lines it left as they were too.
     out.report.repositories.total += outside.length;
   }

@@ -16,7 +16,7 @@ import {
 } from "../dataset/files.js";
 import { CategoriesFile, PlatformsFile, type SkillRecord, SourcesFile } from "../schemas/dataset.js";
 import type { CrawlInput } from "./crawl.js";
-import { type LineName, patchSkillLines, scanSkillLines } from "./dataset-patch.js";
+import { patchSkillLines, type SkillLinesScan, scanSkillLines } from "./dataset-patch.js";
 
 /** The folder's file if present, else the project's default (categories and platforms travel with the dataset). */
 const pick = (dir: string, fallbackDir: string, name: string) => (existsSync(join(dir, name)) ? join(dir, name) : join(fallbackDir, name));
@@ -34,8 +34,8 @@ export async function loadCrawlInput(dir: string, defaultsDir: string, sourcesFi
 
 /** The part of the dataset a crawl of named repositories reads, and what it needs to patch the rest (dataset-patch.ts). */
 export interface NamedCrawlInput extends CrawlInput {
-  /** Every line's id and name; `previous` holds only the records of the named repositories. */
-  lines: LineName[];
+  /** Every line's id, name and place in the file; `previous` holds only the records of the named repositories. */
+  scan: SkillLinesScan;
 }
 
 /**
@@ -56,13 +56,14 @@ export async function loadNamedCrawlInput(
   const ids = new Set(Object.entries(state.repos).flatMap(([id, s]) => (names.has(skillKey(s.owner, s.repo)) ? [id] : [])));
   const scan = existsSync(skillsFile)
     ? await scanSkillLines(skillsFile, (l) => names.has(l.key) || ids.has(l.id) || l.aliases.some((a) => names.has(a)))
-    : { lines: [], selected: [] };
-  if ("unusable" in scan) return scan;
+    : undefined;
+  if (scan && "unusable" in scan) return scan;
   const sources = await readJson(sourcesFile, SourcesFile, problems);
   const categories = await readJson(pick(dir, defaultsDir, DATASET_FILES.categories), CategoriesFile, problems);
   const platforms = await readJson(pick(dir, defaultsDir, DATASET_FILES.platforms), PlatformsFile, problems);
   if (problems.length || !sources || !categories || !platforms) throw new DatasetError(problems);
-  return { previous: scan.selected, lines: scan.lines, state, sources, categories, platforms };
+  const none: SkillLinesScan = { lines: [], selected: [], file: { size: 0, mtimeMs: 0, ino: 0 } };
+  return { previous: scan?.selected ?? [], scan: scan ?? none, state, sources, categories, platforms };
 }
 
 export async function writeCrawlOutput(
@@ -72,14 +73,14 @@ export async function writeCrawlOutput(
     records: SkillRecord[];
     state: CrawlState;
     finishedAt: string;
-    /** Patch skills.jsonl instead of writing it whole: the lines of these ids go, `records` come in. */
-    patch?: { dropIds: ReadonlySet<string> };
+    /** Patch skills.jsonl instead of writing it whole: the lines of these ids go, `records` come in (at the places `scan` found). */
+    patch?: { dropIds: ReadonlySet<string>; scan?: SkillLinesScan };
   },
   input: Pick<CrawlInput, "categories" | "platforms">,
 ): Promise<void> {
   // No file yet (a first crawl of named repositories): the records are the whole dataset.
   if (out.patch && existsSync(join(dir, DATASET_FILES.skills)))
-    await patchSkillLines(join(dir, DATASET_FILES.skills), out.patch.dropIds, out.records);
+    await patchSkillLines(join(dir, DATASET_FILES.skills), out.patch.dropIds, out.records, out.patch.scan);
   else await writeSkills(dir, out.records);
   await writeCrawlState(dir, out.state);
   if (!existsSync(join(dir, DATASET_FILES.categories))) await writeJsonFile(join(dir, DATASET_FILES.categories), input.categories);

@@ -5,6 +5,27 @@ import { z } from "zod";
 import { MeaningManifest } from "../contract/search-manifest.js";
 import { TrustVerdict } from "./trust.js";
 
+/**
+ * What a build read of data/events.jsonl, so the next one renders only what was appended
+ * (src/build/events.ts): the complete lines' bytes and their SHA-256, the feed it wrote, and where
+ * the last chunk's first event's line starts (the next build parses from there).
+ */
+export const EventsCache = z
+  .object({
+    bytes: z.number().int().nonnegative(),
+    sha256: z.string(),
+    count: z.number().int().nonnegative(),
+    first: z.number().int().nonnegative().nullable(),
+    last: z.number().int().nonnegative().nullable(),
+    chunks: z.array(z.number().int().nonnegative()),
+    idShards: z.number().int().positive(),
+    /** The byte offset of the last chunk's first event's line, and how many events come before it. */
+    tailAt: z.number().int().nonnegative(),
+    tailCount: z.number().int().nonnegative(),
+  })
+  .strict();
+export type EventsCache = z.infer<typeof EventsCache>;
+
 /** state.json: what the cache was made by and for, written last so a partial cache has none. */
 export const BuildCacheState = z
   .object({
@@ -21,6 +42,8 @@ export const BuildCacheState = z
     aliases: z.array(z.tuple([z.number().int(), z.string(), z.string()])),
     /** Every file of the site it describes: path -> [bytes, mtime in ms, SHA-256 of the bytes]. */
     files: z.record(z.string(), z.tuple([z.number().int(), z.number(), z.string()])),
+    /** The events log as the build read it (absent: the next build renders the feed whole). */
+    events: EventsCache.optional(),
     /** The byte size of each of the cache's other files, so a truncated one is noticed. */
     sizes: z.record(z.string(), z.number().int()),
   })

@@ -40,6 +40,26 @@ async function synthetic(skills: number, seed: number): Promise<SkillRecord[]> {
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** An events log of seqs [from, to): valid LoggedEvent lines about the skills of `records`. */
+const eventLines = (records: readonly SkillRecord[], from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => {
+    const seq = from + i;
+    const r = records[seq % records.length]!;
+    const skill = {
+      id: r.id,
+      owner: r.owner,
+      repo: r.repo,
+      name: r.name,
+      description: r.description,
+      stars: r.stars,
+      forks: r.forks,
+      updatedAt: r.updatedAt,
+      categories: r.categories,
+      platforms: r.platforms,
+    };
+    return `${JSON.stringify({ seq, event: { id: `evt_${sha256(String(seq)).slice(0, 24)}`, type: "skill.updated", occurredAt: "2026-11-21T09:00:00Z", skill } })}\n`;
+  }).join("");
 const clone = (r: SkillRecord): SkillRecord => structuredClone(r);
 
 /** A review that holds for `r` as it is (every file named with its hash) and sets `decision`. */
@@ -182,17 +202,21 @@ describe("the incremental build writes the bytes a full build writes", () => {
 
   it("over 1,000 synthetic skills when only stats.json changes for a few", async () => {
     const records = await synthetic(1000, 12);
+    // With an events log, appended to in between: the feed is patched (events.ts), its earlier chunks kept.
     const before = await dataset(records, {
       "stats.json": JSON.stringify({ [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 1, installs: 2, favorites: 3 } }),
+      "events.jsonl": eventLines(records, 0, 1200),
     });
     const after = await dataset(records, {
       "stats.json": JSON.stringify({
         [`${records[3]!.owner}/${records[3]!.repo}`]: { views: 5, installs: 2, favorites: 3 },
         [`${records[9]!.owner}/${records[9]!.repo}`]: { views: 1, installs: 0, favorites: 0 },
       }),
+      "events.jsonl": eventLines(records, 0, 1240),
     });
-    const { report } = await compare(before, after);
+    const { report, lines } = await compare(before, after);
     expect(report.incremental!.fresh).toBe(2);
+    expect(lines).toContain("rendering the events feed (1240 events, 240 of them parsed: the rest is the previous build's)");
   }, 600_000);
 
   it("over 5,000 synthetic skills with 1% changed as an hourly crawl brings, with two workers", async () => {
@@ -204,6 +228,8 @@ describe("the incremental build writes the bytes a full build writes", () => {
     // The search index patched: its files kept where no key changed, the suggestions from the previous ones.
     expect(lines.find((l) => l.includes("files of the previous index kept"))).toMatch(/search: [1-9]\d* files of the previous index kept/);
     expect(lines.filter((l) => /written whole|made whole/.test(l))).toEqual([]);
+    // The summary shards no changed skill hashes to are the previous build's files, not encoded again.
+    expect(lines.find((l) => l.includes("summary shards of the previous build kept"))).toMatch(/ [1-9]\d* summary shards/);
     // No SKILL.md changed: the meaning model's input is the cached one, so its shards are kept (and still equal a full build's).
     expect(lines).toContain("the meaning model's input is unchanged: its shards are kept");
   }, 600_000);

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexOf, patchIndex, readStored, sameIndex, storedOf, writeStored } from "../../src/build/cache/index-store.js";
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
+import { seeded } from "../../src/synth/random.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-index-store-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -62,6 +63,47 @@ describe("the stored index", () => {
     const patched = patchIndex(stored, Int32Array.from([0, 1, 2, 3, 4]), null, new Uint32Array(0));
     expect(sameIndex(patched, stored)).toBe(true);
   });
+
+  // The patch copies the lists of keys no changed row touches in runs (as they are when every kept
+  // row keeps its ordinal, mapped otherwise) and merges the others one by one: checked against a
+  // fresh collection over random sequences, with rows changed in place, and with rows added and deleted.
+  for (const shape of ["changed in place", "added, deleted and changed"] as const)
+    it(`patched equals a fresh collection over random sequences: ${shape}`, () => {
+      const rand = seeded(shape.length).next;
+      const words = Array.from({ length: 40 }, (_, i) => `w${i.toString(36)}`);
+      const text = (n: number) =>
+        Array.from({ length: 1 + Math.floor(rand() * n) }, () => words[Math.floor(rand() * words.length)]).join(" ");
+      for (let round = 0; round < 20; round++) {
+        const before: Doc[] = Array.from({ length: 30 + Math.floor(rand() * 30) }, () => [text(3), text(6)]);
+        const next: Doc[] = [];
+        const oldTo = new Int32Array(before.length).fill(-1);
+        const fresh: Doc[] = [];
+        const freshTo: number[] = [];
+        const add = (doc: Doc) => {
+          freshTo.push(next.length);
+          fresh.push(doc);
+          next.push(doc);
+        };
+        before.forEach((doc, r) => {
+          const roll = rand();
+          if (shape === "changed in place" ? roll < 0.1 : roll < 0.05) add([text(3), `${text(6)} novel${round}`]);
+          else if (shape !== "changed in place" && roll < 0.15) return;
+          else {
+            oldTo[r] = next.length;
+            next.push(doc);
+          }
+          if (shape !== "changed in place" && rand() < 0.08) add([text(2), text(4)]);
+        });
+        const patched = patchIndex(
+          storedOf(index(before)),
+          oldTo,
+          fresh.length > 0 ? collector(fresh).part() : null,
+          Uint32Array.from(freshTo),
+        );
+        expect(lists(indexOf(patched))).toEqual(lists(index(next)));
+        expect(sameIndex(patched, storedOf(index(next)))).toBe(true);
+      }
+    });
 
   it("reads back what was written (keys with any UTF-16), and a damaged file is refused", async () => {
     const docs: Doc[] = [...old, ["\ud83d lone half", "数据 разбор ünïcode"]];

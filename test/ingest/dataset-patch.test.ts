@@ -2,7 +2,7 @@
 // the patched folder must equal, byte for byte, what a crawl over the whole dataset writes, and the
 // events derived from the patched records' scope must equal those of a whole comparison. The real
 // Octokit client over HTTP against the local GitHub-compatible server.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +47,34 @@ describe("lineFields reads a line's top-level fields as JSON.parse does", () => 
     expect(lineFields(Buffer.from("{}"), wanted)).toEqual({});
   });
 
+  it("agrees with JSON.parse on long strings, escapes near its short-string limit and escaped keys", () => {
+    // Strings of every length around the point where the scanner hands over to indexOf, each with
+    // escaped quotes and backslashes at every place, and keys written with escapes.
+    const texts: string[] = [];
+    for (let n = 40; n <= 56; n++)
+      for (const piece of ['"', "\\", '\\"', "é"])
+        texts.push(`${"x".repeat(n)}${piece}${"y".repeat(60 - n)}`, `${piece.repeat(n % 7)}${"z".repeat(n)}`);
+    for (const text of texts) {
+      const value = { a: text, files: [{ content: text, id: "nested" }], id: text, n: 1, owner: `${text}!` };
+      const raw = JSON.stringify(value);
+      const escapedKeys = raw.replace('"owner":', '"\\u006fwner":').replace('"id":', '"\\u0069d":');
+      for (const line of [raw, escapedKeys])
+        expect(lineFields(Buffer.from(line), new Set(["id", "owner", "n"])), line).toEqual({ id: text, owner: `${text}!`, n: 1 });
+    }
+  });
+
   it("says undefined for a line it cannot walk instead of guessing", () => {
-    for (const bad of ['{"id":"a"', '["id"]', '{"id":"a" "owner":"b"}', '{"id":"a}', '{"id":"a"} trailing', "", '{"files":[{"a":"b"}'])
+    for (const bad of [
+      '{"id":"a"',
+      '["id"]',
+      '{"id":"a" "owner":"b"}',
+      '{"id":"a}',
+      '{"id":"a"} trailing',
+      "",
+      '{"files":[{"a":"b"}',
+      '{"\\x":1,"id":"a"}',
+      `{"id":"${"a".repeat(60)}\\"}`,
+    ])
       expect(lineFields(Buffer.from(bad), wanted), bad).toBeUndefined();
   });
 });
@@ -183,6 +209,107 @@ describe("patchSkillLines", () => {
       const expected = join(dir, "expected");
       await writeSkills(expected, [...all.filter((r) => !drop.has(r.id)), ...fresh]);
       expect(readFileSync(file).equals(readFileSync(join(expected, DATASET_FILES.skills)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("patchSkillLines copies the kept lines as byte ranges", () => {
+  const records = async () => readSkillsFile(join(PROJECT_ROOT, "data", DATASET_FILES.skills), []);
+
+  it("gives a whole rewrite's bytes when the last line lacks its newline and when the first and last lines go", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "patch-ranges-"));
+    try {
+      const all = await records();
+      const file = join(dir, DATASET_FILES.skills);
+      await writeSkills(dir, all);
+      writeFileSync(file, readFileSync(file).subarray(0, -1));
+      const drop = new Set([all[0]!.id, all.at(-1)!.id, all[1]!.id]);
+      const fresh = [{ ...all[1]!, stars: all[1]!.stars + 7 }];
+      const scan = await scanSkillLines(file, (l) => drop.has(l.id));
+      if ("unusable" in scan) throw new Error(scan.unusable);
+      expect(scan.selected.map((r) => r.id)).toEqual(
+        [...drop].sort((a, b) => all.findIndex((r) => r.id === a) - all.findIndex((r) => r.id === b)),
+      );
+      await patchSkillLines(file, drop, fresh, scan);
+      const expected = join(dir, "expected");
+      await writeSkills(expected, [...all.filter((r) => !drop.has(r.id)), ...fresh]);
+      expect(readFileSync(file).equals(readFileSync(join(expected, DATASET_FILES.skills)))).toBe(true);
+      expect(readdirSync(dir).sort()).toEqual(["expected", DATASET_FILES.skills]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("finds every line's bytes across the reader's chunks in a file of several megabytes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "patch-ranges-"));
+    try {
+      const base = await records();
+      // 400 records of about 25 KB each (10 MB): lines cross the reader's 4 MB chunks and the copy's 8 MB ones.
+      const many = Array.from({ length: 400 }, (_, i) => {
+        const r = base[i % base.length]!;
+        const pad = 'é"x'.repeat(2000 + ((i * 37) % 1500));
+        return {
+          ...r,
+          id: String(1_000_000 + i),
+          owner: `o${String(i).padStart(4, "0")}`,
+          files: r.files.map((f) => ({ ...f, content: `${f.content}${pad}` })),
+        };
+      });
+      const file = join(dir, DATASET_FILES.skills);
+      await writeSkills(dir, many);
+      const scan = await scanSkillLines(file, () => false);
+      if ("unusable" in scan) throw new Error(scan.unusable);
+      const whole = readFileSync(file);
+      for (const [i, l] of scan.lines.entries()) {
+        expect(l.id).toBe(many[i]!.id);
+        expect(JSON.parse(whole.toString("utf8", l.start, l.end)).id).toBe(l.id);
+        expect(whole[l.end]).toBe(0x0a);
+      }
+      const drop = new Set(many.filter((_, i) => i % 97 === 5 || i === 399).map((r) => r.id));
+      const fresh = many.filter((_, i) => i % 97 === 5).map((r) => ({ ...r, stars: r.stars + 1 }));
+      await patchSkillLines(file, drop, fresh, scan);
+      const expected = join(dir, "expected");
+      await writeSkills(expected, [...many.filter((r) => !drop.has(r.id)), ...fresh]);
+      expect(readFileSync(file).equals(readFileSync(join(expected, DATASET_FILES.skills)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a file that changed after the scan and leaves it whole", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "patch-ranges-"));
+    try {
+      const all = await records();
+      const file = join(dir, DATASET_FILES.skills);
+      await writeSkills(dir, all);
+      const scan = await scanSkillLines(file, () => false);
+      if ("unusable" in scan) throw new Error(scan.unusable);
+      // Another writer: one line shorter, so every later range would be cut in the wrong place.
+      await writeSkills(dir, all.slice(1));
+      const changed = readFileSync(file);
+      await expect(patchSkillLines(file, new Set([all[2]!.id]), [], scan)).rejects.toThrow(/changed since it was scanned/);
+      expect(readFileSync(file).equals(changed)).toBe(true);
+      expect(readdirSync(dir)).toEqual([DATASET_FILES.skills]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("finds a damaged line before anything is patched", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "patch-ranges-"));
+    try {
+      const all = await records();
+      const file = join(dir, DATASET_FILES.skills);
+      await writeSkills(dir, all);
+      const lines = readFileSync(file, "utf8").split("\n");
+      // A line cut short in its SKILL.md text, and one whose nested value lost a bracket.
+      for (const damaged of [lines[3]!.slice(0, lines[3]!.length / 2), lines[3]!.replace('"files":[', '"files":')]) {
+        writeFileSync(file, [...lines.slice(0, 3), damaged, ...lines.slice(4)].join("\n"));
+        expect(await scanSkillLines(file, () => false)).toEqual({ unusable: "line 4 does not name its record" });
+        await expect(patchSkillLines(file, new Set([all[0]!.id]), [])).rejects.toThrow(/line 4 does not name its record/);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,11 +7,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeRelatedShard, type RelatedEntry } from "../../contract/related-shard.js";
 import type { MeaningManifest } from "../../contract/search-manifest.js";
-import type { OutputSink } from "../output.js";
+import type { OutputSink, WrittenFile } from "../output.js";
 import { type MeaningCorpus, writeUpdatedMeaning } from "../search-index/meaning-pass.js";
 import { affectedWords, updatableReason } from "../search-index/meaning-update.js";
 import { hashName } from "../search-index/search-shards.js";
 import type { Reuse } from "./incremental-pass.js";
+import { keepFile } from "./kept-shards.js";
 
 /** The previous model's entries in word order, or why they cannot be used. */
 async function previousEntries(reuse: Reuse, prefix: string): Promise<RelatedEntry[] | string> {
@@ -44,6 +45,8 @@ export async function updatedMeaning(
   prefix: string,
   sink: OutputSink,
   log: (line: string) => void,
+  /** Where the build writes and how it counts a kept file: the shards no changed entry falls in are kept. */
+  kept?: { outDir: string; adopt: (file: WrittenFile) => void },
 ): Promise<MeaningManifest | undefined> {
   const input = reuse?.meaning;
   if (!reuse || !input) return undefined;
@@ -57,6 +60,11 @@ export async function updatedMeaning(
     return undefined;
   }
   log("updating the meaning model for what changed");
-  const affected = affectedWords(input.previous, input.stored, corpus.documents);
-  return writeUpdatedMeaning(corpus, previous, affected, sink, (line) => log(`  ${line}`));
+  const affected = affectedWords(input.previous, input.stored, corpus.documents, previous);
+  const manifest = reuse.cache.state.meaning!;
+  const patch = kept && {
+    shards: manifest.shards,
+    keep: (file: string) => keepFile(reuse, kept.outDir, `${prefix}/${file}`, kept.adopt),
+  };
+  return writeUpdatedMeaning(corpus, previous, affected, sink, (line) => log(`  ${line}`), patch);
 }

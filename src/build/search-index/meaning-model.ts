@@ -44,7 +44,7 @@ export const MIN_LIFT = 4;
  * A word relates only to terms of its own script, so a Chinese file that quotes an English word does
  * not make that word's neighbours Chinese.
  */
-const scriptOf = (key: string): number => {
+export const scriptOf = (key: string): number => {
   const c = key.codePointAt(0)!;
   if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff)) return 1;
   if (c >= 0x0400 && c <= 0x04ff) return 2;

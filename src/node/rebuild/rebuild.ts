@@ -15,7 +15,7 @@ import { startPagesDev } from "../pages-dev.js";
 import { runWrangler } from "../wrangler.js";
 import { type ObjectStore, restoreDataset, saveDataset } from "./dataset-store.js";
 import type { QueuedRefresh, RefreshQueue } from "./refresh-queue.js";
-import { readSmokeDataset, smokeCheck } from "./smoke.js";
+import { readSmokeDataset, readWhileStarting, smokeCheck } from "./smoke.js";
 import type { RebuildSummary, StageName, StageResult } from "./summary.js";
 import { swapFolder } from "./swap-folder.js";
 
@@ -171,10 +171,10 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     });
 
     await stage("smoke", async () => {
-      const dataset = await readSmokeDataset(stagingData);
       // A queued run's records are the ones it re-read: each is looked up too.
       const changed = result.crawl?.scope ? result.crawl.records : [];
-      const server = await startPagesDev({ siteDir: stagingSite });
+      // The dataset's counts are read while wrangler starts (a process of its own): neither waits for the other.
+      const { dataset, server } = await readWhileStarting(readSmokeDataset(stagingData), startPagesDev({ siteDir: stagingSite }));
       try {
         const checks = await smokeCheck(server.api, dataset, changed);
         const failed = checks.filter((c) => !c.ok);

@@ -73,6 +73,20 @@ export async function readSmokeDataset(dir: string): Promise<SmokeDataset> {
 }
 
 /**
+ * The smoke dataset and a started server, the two awaited together; when either fails the other is
+ * still awaited, a started server stopped, and the first failure thrown.
+ */
+export async function readWhileStarting<S extends { stop(): Promise<void> }>(
+  read: Promise<SmokeDataset>,
+  start: Promise<S>,
+): Promise<{ dataset: SmokeDataset; server: S }> {
+  const [dataset, server] = await Promise.allSettled([read, start]);
+  if (dataset.status === "fulfilled" && server.status === "fulfilled") return { dataset: dataset.value, server: server.value };
+  if (server.status === "fulfilled") await server.value.stop();
+  throw dataset.status === "rejected" ? dataset.reason : (server as PromiseRejectedResult).reason;
+}
+
+/**
  * Runs every check (none stops the others) and returns them all; the suite passes when every one
  * is ok. `changed`: records the run wrote (a queued re-index's), each looked up and compared.
  */
