@@ -65,8 +65,8 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
       return { body: { data, pagination: pagination(q.page, q.limit, count) }, cache: "data" };
     }
   }
-  // `updatedSince` alone in the updated order is a prefix (newest first) or a suffix of it: found by a
-  // binary search, with no walk.
+  // `updatedSince` alone in the updated order is a prefix (newest first) or a suffix of it: counted
+  // over its column, with no walk of the order.
   if (since !== undefined && q.sort === "updated" && catMask === 0 && platMask === 0 && !skipSuspicious)
     return updatedRange(scope, q, since, all, { start, end });
   // Only the columns this list filters on are read; an unfiltered page past the head reads its order
@@ -109,8 +109,10 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
 
 /**
  * A page of the skills updated at or after `since`, in the updated order: the order's `updated` values
- * only fall (desc) or rise (asc) along it, so those skills are one run of it, found by a binary search;
- * the page's summaries come from the head files when it falls within them.
+ * only fall (desc) or rise (asc) along it, so those skills are one run of it (its first `total`
+ * positions, or its last). `total` is a count over the `updated` column alone (less the malicious
+ * skills a listed order leaves out), so a page within the order's head reads the head files and not
+ * the order file; a page past it reads the order file for its ordinals.
  */
 async function updatedRange(
   scope: RequestScope,
@@ -120,28 +122,22 @@ async function updatedRange(
   { start, end }: { start: number; end: number },
 ): Promise<HandlerResult> {
   const { store, manifest } = scope;
-  const [order, cols] = await Promise.all([
-    store.u32(all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order)),
-    store.columns(["updated"]),
-  ]);
-  const { updated } = cols;
-  // The first position where the answer to "updated before `since`?" flips.
-  const before = (at: number) => updated[order[at]!]! < since;
-  let lo = 0;
-  let hi = order.length;
-  const flipsTo = q.order === "desc";
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(mid) === flipsTo) hi = mid;
-    else lo = mid + 1;
-  }
-  // desc: positions [0, lo) pass; asc: positions [lo, length) pass.
-  const [from, total] = q.order === "desc" ? [0, lo] : [lo, order.length - lo];
+  const leftOut = !all && manifest.counts.malicious > 0;
+  const [{ updated }, malicious] = await Promise.all([store.columns(["updated"]), leftOut ? ordinalSet(store, "malicious") : undefined]);
+  let total = 0;
+  for (let o = 0; o < updated.length; o++) if (updated[o]! >= since) total++;
+  for (const o of malicious?.ordinals ?? []) if (updated[o]! >= since) total--;
+  const length = all ? manifest.counts.skills : manifest.counts.skills - manifest.counts.malicious;
+  const from = q.order === "desc" ? 0 : length - total;
   const positions = Array.from({ length: Math.max(0, Math.min(end, total) - start) }, (_, i) => from + start + i);
-  const inHead = !all && positions.length > 0 && positions[positions.length - 1]! < manifest.lists.head;
-  const data = inHead
-    ? await fromHead(scope, (n) => listHeadFile(q.sort, q.order, n), manifest.lists.chunk, positions)
-    : await store.summaries(positions.map((at) => order[at]!));
+  if (positions.length === 0) return { body: { data: [], pagination: pagination(q.page, q.limit, total) }, cache: "data" };
+  let data: SkillSummary[];
+  if (!all && positions[positions.length - 1]! < manifest.lists.head)
+    data = await fromHead(scope, (n) => listHeadFile(q.sort, q.order, n), manifest.lists.chunk, positions);
+  else {
+    const order = await store.u32(all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order));
+    data = await store.summaries(positions.map((at) => order[at]!));
+  }
   return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
 }
 

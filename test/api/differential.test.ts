@@ -80,6 +80,28 @@ describe("lists against the reference, with malicious and suspicious skills", ()
   it("the fixtures keep their verdicts", () => {
     expect([verdicts.get(maliciousRecord.id), verdicts.get(suspiciousRecord.id)]).toEqual(["malicious", "suspicious"]);
   });
+  it("updatedSince in the updated order (counted over its column, malicious skills left out) equals the reference", async () => {
+    const verdictOf = (r: SkillRecord) => verdicts.get(r.id)!;
+    const times = trustRecords.map((r) => r.updatedAt).sort();
+    let compared = 0;
+    for (const updatedSince of [times[0]!, times[Math.floor(times.length / 2)]!, times[times.length - 1]!, maliciousRecord.updatedAt])
+      for (const order of ["desc", "asc"] as const)
+        for (const trust of ["default", "any"] as const)
+          for (const [page, limit] of [
+            [1, 4],
+            [3, 4],
+            [2, 30],
+          ] as const) {
+            const p: ListParams = { sort: "updated", order, trust, updatedSince, page, limit };
+            const body = SkillListEnvelope.parse((await trustSite.get(`/skills?${query(p)}`)).body);
+            const expected = referenceList({ records: trustRecords }, p, undefined, verdictOf);
+            expect(body.pagination).toEqual(expected.pagination);
+            expect(body.data).toEqual(expected.data);
+            compared++;
+          }
+    expect(compared).toBe(48);
+  });
+
   it("GET /skills and /categories/{slug}/skills equal the reference for 150 random parameter sets", async () => {
     const verdictOf = (r: SkillRecord) => verdicts.get(r.id)!;
     const slug = () =>
