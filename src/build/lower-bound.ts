@@ -1,4 +1,4 @@
-// The one binary search the search index's writers share: key lists of index shards, posting lists.
+// The one binary search the build's index writers share: key lists of index shards, posting lists, stored indexes.
 // (The trust scanner keeps its own: it imports nothing outside src/build/trust.)
 
 /** The first index at or after `from` whose element is not below `x` in ascending `a` (a.length when none is). */
@@ -11,4 +11,10 @@ export function lowerBound<T extends string | number>(a: ArrayLike<T>, x: T, fro
     else hi = mid;
   }
   return lo;
+}
+
+/** The index of `x` in ascending `a`, or -1. */
+export function indexOfSorted<T extends string | number>(a: ArrayLike<T>, x: T): number {
+  const at = lowerBound(a, x);
+  return at < a.length && a[at] === x ? at : -1;
 }

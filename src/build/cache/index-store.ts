@@ -6,6 +6,7 @@
 // freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
 // has them, so the patched index is the one a full build collects.
 import { open, readFile } from "node:fs/promises";
+import { indexOfSorted } from "../lower-bound.js";
 import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
 
 /** Lists of field f: key i's ordinals are fields[f].ordinals[start[i] .. start[i + 1]), keys sorted. */
@@ -52,20 +53,6 @@ export function sameIndex(a: StoredIndex, b: StoredIndex): boolean {
   );
 }
 
-/** Index of `key` in sorted `keys`, or -1. */
-function find(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const k = keys[mid]!;
-    if (k === key) return mid;
-    if (k < key) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
-
 /**
  * The index of the new sequence: `oldTo[r]` is the new ordinal of old row r (-1: changed or gone),
  * `freshTo[j]` the new ordinal of the fresh part's row j (ascending). Both mappings keep order.
@@ -76,7 +63,7 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
   const freshAt = new Int32Array(freshKeys.length);
   const added: number[] = [];
   freshKeys.forEach((key, j) => {
-    freshAt[j] = find(old.keys, key);
+    freshAt[j] = indexOfSorted(old.keys, key);
     if (freshAt[j] === -1) added.push(j);
   });
   added.sort((a, b) => (freshKeys[a]! < freshKeys[b]! ? -1 : 1));

@@ -23,6 +23,7 @@
 // (test/build/meaning-update.test.ts compares them over change mixes that hit each rule).
 import type { RelatedEntry } from "../../contract/related-shard.js";
 import type { StoredIndex } from "../cache/index-store.js";
+import { indexOfSorted } from "../lower-bound.js";
 import { MEANING_ABOUT, MEANING_BODY } from "./meaning-collect.js";
 import {
   isWord,
@@ -41,20 +42,6 @@ const listOf = (index: StoredIndex, i: number, field: number) =>
   index.fields[field]!.ordinals.subarray(index.fields[field]!.start[i]!, index.fields[field]!.start[i + 1]!);
 
 const EMPTY = new Uint32Array(0);
-
-/** Index of `key` in sorted `keys` (JavaScript string order), or -1. */
-function find(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const k = keys[mid]!;
-    if (k === key) return mid;
-    if (k < key) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 /** Whether ascending `list` holds `value` (binary search). */
 const holds = (list: Uint32Array, value: number): boolean => holdsWithin(list, 0, list.length, value);
@@ -296,7 +283,7 @@ function weakestOf(next: StoredIndex, i: number, df: number, entry: RelatedEntry
   const body = listOf(next, i, MEANING_BODY);
   let weakest: { weight: number; key: number } | undefined;
   for (const [term] of entry) {
-    const t = find(next.keys, term);
+    const t = indexOfSorted(next.keys, term);
     if (t === -1) return undefined;
     const files = listOf(next, t, MEANING_ABOUT);
     let n = 0;
