@@ -47,6 +47,16 @@ async function coldRequest(path: string, on = site): Promise<{ status: number; b
   return { status: res.status, body: await res.json(), lists };
 }
 
+/** Pages within, across and past the heads (short and long), and past the end. */
+const PAGES = [
+  [1, 5],
+  [2, 5],
+  [3, 4],
+  [2, 7],
+  [1, 100],
+  [40, 50],
+] as const;
+
 const columns = (...names: string[]) => names.map((n) => `lists/columns/${n}.bin`);
 
 describe("a cold list reads only the columns it uses", () => {
@@ -142,14 +152,7 @@ describe("a cold list reads only the columns it uses", () => {
       ] as const) {
         const ordinals = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile(sort, order))));
         const matches = Array.from(ordinals).filter((o) => site.records[o]!.platforms.includes(platform));
-        for (const [page, limit] of [
-          [1, 5],
-          [2, 5],
-          [3, 4],
-          [2, 7],
-          [1, 100],
-          [40, 50],
-        ] as const) {
+        for (const [page, limit] of PAGES) {
           const path = `/skills?platform=${platform}&sort=${sort}&order=${order}&page=${page}&limit=${limit}`;
           const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
           const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
@@ -259,14 +262,7 @@ describe("a cold list reads only the columns it uses", () => {
           ...("since" in filter ? [`updatedSince=${filter.since}`] : []),
           ...("also" in filter ? [`category=${filter.also}`] : []),
         ].join("&");
-        for (const [page, limit] of [
-          [1, 5],
-          [2, 5],
-          [3, 4],
-          [2, 7],
-          [1, 100],
-          [40, 50],
-        ] as const) {
+        for (const [page, limit] of PAGES) {
           const path = `/categories/${big}/skills?${query}&page=${page}&limit=${limit}`;
           const answers = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
           const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
