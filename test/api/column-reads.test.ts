@@ -57,6 +57,22 @@ const PAGES = [
   [40, 50],
 ] as const;
 
+/**
+ * Asks `path` cold of both sites (long and short heads) and checks each answer is the page of
+ * `matches` (ordinals in list order) that `page` and `limit` pick, with its total; returns both answers.
+ */
+async function samePageOnBoth(path: string, matches: readonly number[], page: number, limit: number) {
+  const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
+  const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
+  for (const answer of [inHead, past]) {
+    expect(answer.status).toBe(200);
+    const body = SkillListEnvelope.parse(answer.body);
+    expect(body.pagination.total).toBe(matches.length);
+    expect(body.data).toEqual(expected);
+  }
+  return { inHead, past };
+}
+
 const columns = (...names: string[]) => names.map((n) => `lists/columns/${n}.bin`);
 
 describe("a cold list reads only the columns it uses", () => {
@@ -154,14 +170,7 @@ describe("a cold list reads only the columns it uses", () => {
         const matches = Array.from(ordinals).filter((o) => site.records[o]!.platforms.includes(platform));
         for (const [page, limit] of PAGES) {
           const path = `/skills?platform=${platform}&sort=${sort}&order=${order}&page=${page}&limit=${limit}`;
-          const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
-          const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
-          for (const answer of [inHead, past]) {
-            expect(answer.status).toBe(200);
-            const body = SkillListEnvelope.parse(answer.body);
-            expect(body.pagination.total).toBe(matches.length);
-            expect(body.data).toEqual(expected);
-          }
+          const { inHead, past } = await samePageOnBoth(path, matches, page, limit);
           const start = (page - 1) * limit;
           const end = Math.max(start, Math.min(page * limit, matches.length));
           const headFiles = (chunk: number) =>
@@ -202,14 +211,7 @@ describe("a cold list reads only the columns it uses", () => {
           [40, 50],
         ] as const) {
           const path = `/skills?updatedSince=${since}&sort=updated&order=${order}&page=${page}&limit=${limit}`;
-          const [inHead, past] = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
-          const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
-          for (const answer of [inHead, past]) {
-            expect(answer.status).toBe(200);
-            const body = SkillListEnvelope.parse(answer.body);
-            expect(body.pagination.total).toBe(matches.length);
-            expect(body.data).toEqual(expected);
-          }
+          const { inHead, past } = await samePageOnBoth(path, matches, page, limit);
           // The count reads the updated column alone; a page within the head reads head files, one past it the order file.
           const n = site.records.length;
           const last = Math.min(page * limit, matches.length) - 1 + (order === "asc" ? n - matches.length : 0);
@@ -264,14 +266,7 @@ describe("a cold list reads only the columns it uses", () => {
         ].join("&");
         for (const [page, limit] of PAGES) {
           const path = `/categories/${big}/skills?${query}&page=${page}&limit=${limit}`;
-          const answers = await Promise.all([coldRequest(path), coldRequest(path, shortHeads)]);
-          const expected = await site.store.summaries(matches.slice((page - 1) * limit, page * limit));
-          for (const answer of answers) {
-            expect(answer.status).toBe(200);
-            const body = SkillListEnvelope.parse(answer.body);
-            expect(body.pagination.total).toBe(matches.length);
-            expect(body.data).toEqual(expected);
-          }
+          await samePageOnBoth(path, matches, page, limit);
           compared++;
         }
       }
