@@ -7,9 +7,10 @@ import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import { RecordCompactor } from "./compact-record.js";
 import type { TrustMark } from "./scan-record.js";
-import { PartMerger, PostingIndex } from "./search-index/collect-postings.js";
+import { PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
 import { readPart } from "./search-index/part-file.js";
+import { SortedRunMerger } from "./search-index/run-merge.js";
 import { type LineMark, type PartFile, type PassBatch, type PassInput, type PassResult, runPass } from "./stream-pass.js";
 import { defaultWorkers, startWorker } from "./typescript-worker.js";
 
@@ -81,9 +82,9 @@ export interface SpilledIndexes {
   documents: number;
 }
 
-/** The parts in `files` merged, read one at a time: each run's keys are let go once mapped (PartMerger). */
+/** The parts in `files` merged, read one at a time: each run's keys are let go once mapped (run-merge.ts). */
 async function mergeParts(files: readonly (PartFile & { first: number })[]): Promise<PostingIndex> {
-  const merger = new PartMerger();
+  const merger = new SortedRunMerger();
   for (const { file, first } of files) merger.add(Object.assign(await readPart(file), { first }));
   return merger.finish();
 }
