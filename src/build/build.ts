@@ -46,13 +46,16 @@ import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
+import type { NestedJob, NestedResult } from "./nested-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import { NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
+import type { NestedSkill } from "./search-index/search-document.js";
+import type { WrittenNested } from "./search-index/search-extras.js";
+import { MAX_EXPANSIONS, NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
 import { planShards, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
@@ -295,6 +298,8 @@ async function buildFrom(
   phase("lists, categories, events, status");
   // The meaning pass may run in a worker thread reading the spill folder: awaited before it goes.
   let meaningDone: Promise<unknown> = Promise.resolve();
+  // So may the nested skills' index, writing into the output folder.
+  let nestedDone: Promise<unknown> = Promise.resolve();
   try {
     let search: SearchManifest | null = null;
     let searchMillis = 0;
@@ -308,6 +313,11 @@ async function buildFrom(
       if (here) phase("meaning model");
       log("building search index");
       const t = performance.now();
+      // A full build with worker threads: the nested skills' index needs only the records, so a
+      // worker writes it while this thread merges the postings and writes the term index.
+      const writtenNested =
+        !read.reuse && read.parts > 1 ? nestedInWorker(written.searchSkills.nested, options, adopt, cache, log) : undefined;
+      nestedDone = writtenNested ?? nestedDone;
       read.postings = await loadPostings(read);
       if (!read.postings) throw new Error("the first pass left no search postings");
       // The worker starts once the postings are merged: the two merges, each about twice its index
@@ -333,6 +343,7 @@ async function buildFrom(
         (line) => log(`  ${line}`),
         patch,
         cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, written.searchSkills.nested.length, kept)),
+        writtenNested,
       );
       searchMillis = performance.now() - t;
       phase("search index");
@@ -430,6 +441,7 @@ async function buildFrom(
     // The spill folder goes once this returns: the workers must be done with it.
     await shardJob.catch(() => {});
     await meaningDone.catch(() => {});
+    await nestedDone.catch(() => {});
   }
 }
 
@@ -496,6 +508,38 @@ function meaningInWorker(
     return { meaning: result.meaning, millis: result.millis };
   });
   // Awaited once the search index is written; until then a failure must not surface as an unhandled rejection.
+  done.catch(() => {});
+  return done;
+}
+
+/**
+ * The nested skills' index in a worker thread (nested-job.ts), written into the output folder (and
+ * its index into the build cache); its files are counted here once it is done.
+ */
+function nestedInWorker(
+  skills: readonly NestedSkill[],
+  options: BuildOptions,
+  adopt: (file: WrittenFile) => void,
+  cache: CacheWriter | undefined,
+  log: (line: string) => void,
+): Promise<WrittenNested> {
+  const done = runInWorker<NestedResult, string>(
+    "nested-worker",
+    {
+      skills,
+      root: resolve(options.outDir),
+      prefix: DATA_PREFIX,
+      maxExpansions: MAX_EXPANSIONS,
+      ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.nested) } : {}),
+    } satisfies NestedJob,
+    undefined,
+    (line) => log(`  ${line}`),
+  ).then(async ({ files, ...written }): Promise<WrittenNested> => {
+    for (const file of files) adopt(file);
+    await cache?.indexWritten(CACHE_FILES.nested, skills.length);
+    return written;
+  });
+  // Awaited by the search index's typo vocabulary; until then a failure must not surface as an unhandled rejection.
   done.catch(() => {});
   return done;
 }

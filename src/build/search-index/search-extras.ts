@@ -120,11 +120,21 @@ async function writeNestedTables(sink: OutputSink, skills: readonly NestedSkill[
 }
 
 /**
+ * What the typo vocabulary reads of one index family: its sorted keys and each one's weight. A
+ * family built in another thread hands over only its typo words (isTypoWord), which give the same
+ * vocabulary: the others are never taken.
+ */
+export interface TypoSource {
+  keys: readonly string[];
+  weightAt: (i: number) => number;
+}
+
+/**
  * The typo vocabulary: every word of the families that isTypoWord takes, sorted, with how often it
  * is indexed over every family and field (typo matches are ranked by it). The families' keys are sorted, so their words are merged in one pass,
  * with no table of every key (at 100k skills 1.6M keys, of which 338k are typo words).
  */
-function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
+function vocabulary(families: readonly TypoSource[]): TypoEntry[] {
   const at = families.map(() => 0);
   const out: TypoEntry[] = [];
   for (;;) {
@@ -146,7 +156,7 @@ function vocabulary(families: readonly BuiltFamily[]): TypoEntry[] {
 }
 
 /** A word's typo entry weight over the families now (undefined: no family holds it), for a patched typo index. */
-function weightOf(families: readonly BuiltFamily[], word: string): number | undefined {
+function weightOf(families: readonly TypoSource[], word: string): number | undefined {
   let n: number | undefined;
   for (const f of families) {
     const i = lowerBound(f.keys, word);
@@ -161,7 +171,7 @@ function weightOf(families: readonly BuiltFamily[], word: string): number | unde
  */
 async function writeTypo(
   sink: OutputSink,
-  families: readonly BuiltFamily[],
+  families: readonly TypoSource[],
   patch: SearchPatch | undefined,
   log: (line: string) => void,
 ): Promise<TypoManifest> {
@@ -178,17 +188,24 @@ async function writeTypo(
   return writeTypoShards(sink, vocabulary(families));
 }
 
-export async function writeSearchExtras(
+/** The nested skills' part of the index as written: its manifest part, and its family's typo words with their weights, sorted. */
+export interface WrittenNested {
+  manifest: NestedManifest;
+  typo: { words: string[]; weights: Uint32Array };
+}
+
+/**
+ * The nested skills' index: their term shards, owners table, info files and prefix unions; with a
+ * patch whose nested skills are the previous ones, the previous files kept and the cached index read back.
+ */
+async function writeNested(
   nestedSkills: readonly NestedSkill[],
-  main: BuiltFamily,
   sink: OutputSink,
   maxExpansions: number,
   log: (line: string) => void,
-  /** An incremental build's view of the previous index (search-patch.ts); the main family's skill count is checked by the caller. */
-  patch?: SearchPatch,
-  /** Hears of the nested skills' index once built (the build cache keeps it) and whether it is the cached one. */
-  onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
-): Promise<SearchExtras> {
+  patch: SearchPatch | undefined,
+  onNested: ((index: PostingIndex, cached: boolean) => Promise<void>) | undefined,
+): Promise<{ manifest: NestedManifest; family: BuiltFamily }> {
   // The same nested skills as the cached index's: read back, not collected again.
   const cached = patch?.nestedSame ? patch.nested : undefined;
   const nested = nestedFamily(nestedSkills, cached);
@@ -199,9 +216,63 @@ export async function writeSearchExtras(
   // The same nested skills (owners, names, paths): the previous owners table and info files are these.
   const previousNested = patch?.previous.nested;
   const same = patch?.nestedSame && previousNested && (await keepAll([previousNested.owners, ...previousNested.info], patch.keep));
-  const { owners: ownersFile, info } = same ? previousNested : await writeNestedTables(sink, nested.skills);
+  const { owners, info } = same ? previousNested : await writeNestedTables(sink, nested.skills);
   log(`search: ${nested.skills.length} nested skills, ${nested.keys.length} keys in ${nestedTerms.shards.length} shards`);
+  // The same nested skills: the same nested prefixes.
+  const prefixes = await writePrefixUnions(
+    sink,
+    nested,
+    maxExpansions,
+    log,
+    patch?.nestedSame
+      ? { previous: patch.previous.nested.prefixes, changed: [], same: true, read: patch.read, keep: patch.keep }
+      : undefined,
+  );
+  return {
+    manifest: { docCount: nested.docCount, terms: nestedTerms.shards, prefixes, owners, info: [...info] },
+    family: nested,
+  };
+}
 
+/**
+ * The nested skills' index of a full build (no previous index), written whole: what the build runs
+ * in a worker thread (src/build/nested-job.ts) beside the term index. Its typo words go back with it.
+ */
+export async function writeNestedIndex(
+  nestedSkills: readonly NestedSkill[],
+  sink: OutputSink,
+  maxExpansions: number,
+  log: (line: string) => void,
+  onNested?: (index: PostingIndex) => Promise<void>,
+): Promise<WrittenNested> {
+  const { manifest, family } = await writeNested(
+    nestedSkills,
+    sink,
+    maxExpansions,
+    log,
+    undefined,
+    onNested && ((index) => onNested(index)),
+  );
+  const at = family.keys.flatMap((k, i) => (isTypoWord(k) ? [i] : []));
+  return { manifest, typo: { words: at.map((i) => family.keys[i]!), weights: Uint32Array.from(at, (i) => family.weightAt(i)) } };
+}
+
+export async function writeSearchExtras(
+  nestedSkills: readonly NestedSkill[],
+  main: BuiltFamily,
+  sink: OutputSink,
+  maxExpansions: number,
+  log: (line: string) => void,
+  /** An incremental build's view of the previous index (search-patch.ts); the main family's skill count is checked by the caller. */
+  patch?: SearchPatch,
+  /** Hears of the nested skills' index once built (the build cache keeps it) and whether it is the cached one. */
+  onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
+  /** The nested skills' index written elsewhere (writeNestedIndex in a worker thread): only in a build with no patch. */
+  writtenNested?: Promise<WrittenNested>,
+): Promise<SearchExtras> {
+  if (writtenNested && patch) throw new Error("a nested index written elsewhere is for a build with no patch");
+  // Written here (before the main family's prefixes, as the worker's runs beside them), or awaited.
+  const nested = writtenNested ? undefined : await writeNested(nestedSkills, sink, maxExpansions, log, patch, onNested);
   const changedTerms = patch ? patch.changed.filter((k) => !isPair(k)) : [];
   const prefixes = await writePrefixUnions(
     sink,
@@ -217,23 +288,17 @@ export async function writeSearchExtras(
       keep: patch.keep,
     },
   );
-  // The same nested skills: the same nested prefixes.
-  const nestedPrefixes = await writePrefixUnions(
-    sink,
-    nested,
-    maxExpansions,
-    log,
-    patch?.nestedSame
-      ? { previous: patch.previous.nested.prefixes, changed: [], same: true, read: patch.read, keep: patch.keep }
-      : undefined,
-  );
-  log(`search: ${prefixes.length + nestedPrefixes.length} shards of precomputed prefixes`);
+  let manifest: NestedManifest;
+  let nestedTypo: TypoSource;
+  if (nested) ({ manifest, family: nestedTypo } = nested);
+  else {
+    const done = await writtenNested!;
+    manifest = done.manifest;
+    nestedTypo = { keys: done.typo.words, weightAt: (i) => done.typo.weights[i]! };
+  }
+  log(`search: ${prefixes.length + manifest.prefixes.length} shards of precomputed prefixes`);
 
-  const typo = await writeTypo(sink, [main, nested], patch, log);
+  const typo = await writeTypo(sink, [main, nestedTypo], patch, log);
   log(`search: typo vocabulary of ${typo.words} words, ${typo.keys} typo keys in ${typo.shards.length} shards`);
-  return {
-    prefixes,
-    nested: { docCount: nested.docCount, terms: nestedTerms.shards, prefixes: nestedPrefixes, owners: ownersFile, info: [...info] },
-    typo,
-  };
+  return { prefixes, nested: manifest, typo };
 }

@@ -5,7 +5,7 @@ import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
 import type { OutputSink } from "../output.js";
 import type { PostingCollector, PostingIndex } from "./collect-postings.js";
 import { type NestedSkill, nestedSkills, searchDocument } from "./search-document.js";
-import { writeSearchExtras } from "./search-extras.js";
+import { type WrittenNested, writeSearchExtras } from "./search-extras.js";
 import { changedSuggestions, type SearchPatch, shardPatch, strictlyAscending } from "./search-patch.js";
 import { encodeEntry, SUGGEST_SHARD_BYTES, writeJsonShards, writeJsonShardsAt, writeTermShards } from "./search-shards.js";
 import { isPrimaryBody, type ScannedBody } from "./shared-terms.js";
@@ -97,6 +97,8 @@ export async function writeSearchFiles(
   given?: SearchPatch,
   /** Hears of the nested skills' index (search-extras.ts), for the build cache. */
   onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
+  /** The nested skills' index, written in another thread (a full build: no `given`). */
+  writtenNested?: Promise<WrittenNested>,
 ): Promise<SearchFiles> {
   const docCount = skills.count;
   const started = performance.now();
@@ -131,6 +133,7 @@ export async function writeSearchFiles(
     log,
     patch,
     onNested,
+    writtenNested,
   );
 
   const previous = patch?.suggest;
