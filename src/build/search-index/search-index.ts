@@ -147,7 +147,8 @@ export async function writeSearchFiles(
   const texts = entries.map((e) => e[0]);
   let suggest: SearchFiles["suggest"];
   let prefixes: number;
-  if (patch && previous && strictlyAscending(texts)) {
+  const ascending = strictlyAscending(texts);
+  if (patch && previous && ascending) {
     // Patched: a top bucket is made only where its shard is written again (a changed text's prefixes).
     const changedTexts = changedSuggestions(previous.entries, entries);
     const keys = topKeys(entries);
@@ -175,11 +176,18 @@ export async function writeSearchFiles(
     };
   } else {
     if (patch) log("search: the suggestions are written whole");
-    const top = topByPrefix(entries);
-    prefixes = top.length;
+    // Texts strictly ascending (the usual case): each bucket is made as its shard is written, from
+    // the run of entries it covers (topOf), with no table of every prefix's bucket and no sort of the
+    // prefixes (topKeys gives them in order). It is the bucket topByPrefix gives (search-patch.ts relies on it too).
+    const keys = ascending ? topKeys(entries) : [];
+    const buckets = ascending ? [] : topByPrefix(entries);
+    prefixes = ascending ? keys.length : buckets.length;
+    const bucketAt = ascending
+      ? (i: number): [string, SuggestionPair[]] => [keys[i]!, topOf(entries, keys[i]!)]
+      : (i: number) => buckets[i]!;
     suggest = {
       topPrefixLength: TOP_PREFIX_LENGTH,
-      top: await writeJsonShards(sink, "top", top, (t) => t[0]),
+      top: await writeJsonShardsAt(sink, "top", prefixes, bucketAt, (t) => t[0]),
       entries: await writeJsonShards(sink, "suggest", entries, (e) => e[0]),
     };
   }

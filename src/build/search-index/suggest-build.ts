@@ -30,20 +30,29 @@ function codePoints(text: string): number {
   return n;
 }
 
-/** The sorted union of sorted lists. */
+/** The sorted union of sorted lists: merged two at a time, each merge one walk (no sort). */
 function union(lists: readonly Uint32Array[]): Uint32Array {
   const present = lists.filter((l) => l.length > 0);
-  if (present.length <= 1) return present[0] ?? new Uint32Array(0);
-  const all = new Uint32Array(present.reduce((s, l) => s + l.length, 0));
-  let at = 0;
-  for (const l of present) {
-    all.set(l, at);
-    at += l.length;
+  let merged = present[0] ?? new Uint32Array(0);
+  for (let k = 1; k < present.length; k++) {
+    const a = merged;
+    const b = present[k]!;
+    const out = new Uint32Array(a.length + b.length);
+    let x = 0;
+    let y = 0;
+    let n = 0;
+    while (x < a.length && y < b.length) {
+      const u = a[x]!;
+      const v = b[y]!;
+      out[n++] = u <= v ? u : v;
+      if (u <= v) x++;
+      if (v <= u) y++;
+    }
+    while (x < a.length) out[n++] = a[x++]!;
+    while (y < b.length) out[n++] = b[y++]!;
+    merged = out.subarray(0, n);
   }
-  all.sort();
-  let w = 0;
-  for (let r = 0; r < all.length; r++) if (r === 0 || all[r] !== all[r - 1]) all[w++] = all[r]!;
-  return all.subarray(0, w);
+  return merged;
 }
 
 /** A word's skills: the sorted list, and as a bitset too when the word is common. */
@@ -141,18 +150,31 @@ export function suggestionTermsOf(records: readonly SlimRecord[]): Set<string> {
 }
 
 export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
+  // Each word as written is counted first, and lower-cased, stemmed and filed under its term once:
+  // words repeat across names and descriptions, and a form's count is the sum of its spellings'.
+  const written = new Map<string, number>();
+  const count = (word: string) => written.set(word, (written.get(word) ?? 0) + 1);
+  const skip = () => {};
+  for (const r of records) {
+    scanRuns(r.name, count, skip);
+    scanRuns(r.description, count, skip);
+    for (const f of r.files) {
+      scanRuns(f.name, count, skip);
+      scanRuns(f.description, count, skip);
+    }
+  }
   const seen = new Map<string, Map<string, number>>();
   const termOf = surfaceTermOf();
-  const count = (word: string) => {
+  for (const [word, n] of written) {
     const lower = word.toLowerCase();
     const term = termOf(lower);
-    if (term === "") return;
+    if (term === "") continue;
     let forms = seen.get(term);
     if (!forms) seen.set(term, (forms = new Map()));
-    forms.set(lower, (forms.get(lower) ?? 0) + 1);
-  };
-  for (const r of records) for (const text of surfaceTexts(r)) scanRuns(text, count, () => {});
+    forms.set(lower, (forms.get(lower) ?? 0) + n);
+  }
   const out = new Map<string, string>();
+  // The winner does not depend on the order forms were met in: the most seen, ties to the stem, then A to Z.
   for (const [term, forms] of seen) {
     let best = term;
     let most = forms.get(term) ?? 0;
