@@ -46,7 +46,6 @@ import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
-import type { NestedJob, NestedResult } from "./nested-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
@@ -54,8 +53,9 @@ import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
 import type { NestedSkill } from "./search-index/search-document.js";
-import type { WrittenNested } from "./search-index/search-extras.js";
+import type { Offload, WrittenNested } from "./search-index/search-extras.js";
 import { MAX_EXPANSIONS, NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
+import type { SearchJob, SearchJobResult } from "./search-job.js";
 import { planShards, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
@@ -298,8 +298,8 @@ async function buildFrom(
   phase("lists, categories, events, status");
   // The meaning pass may run in a worker thread reading the spill folder: awaited before it goes.
   let meaningDone: Promise<unknown> = Promise.resolve();
-  // So may the nested skills' index, writing into the output folder.
-  let nestedDone: Promise<unknown> = Promise.resolve();
+  // So may parts of the search index, writing into the output folder.
+  let offloaded: { done: Promise<unknown> } | undefined;
   try {
     let search: SearchManifest | null = null;
     let searchMillis = 0;
@@ -314,10 +314,10 @@ async function buildFrom(
       log("building search index");
       const t = performance.now();
       // A full build with worker threads: the nested skills' index needs only the records, so a
-      // worker writes it while this thread merges the postings and writes the term index.
-      const writtenNested =
-        !read.reuse && read.parts > 1 ? nestedInWorker(written.searchSkills.nested, options, adopt, cache, log) : undefined;
-      nestedDone = writtenNested ?? nestedDone;
+      // worker writes it while this thread merges the postings and writes the term index; another
+      // writes the typo shards while this one writes the suggestions.
+      const offload = !read.reuse && read.parts > 1 ? offloadSearch(written.searchSkills.nested, options, adopt, cache, log) : undefined;
+      offloaded = offload;
       read.postings = await loadPostings(read);
       if (!read.postings) throw new Error("the first pass left no search postings");
       // The worker starts once the postings are merged: the two merges, each about twice its index
@@ -343,7 +343,7 @@ async function buildFrom(
         (line) => log(`  ${line}`),
         patch,
         cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, written.searchSkills.nested.length, kept)),
-        writtenNested,
+        offload,
       );
       searchMillis = performance.now() - t;
       phase("search index");
@@ -441,7 +441,8 @@ async function buildFrom(
     // The spill folder goes once this returns: the workers must be done with it.
     await shardJob.catch(() => {});
     await meaningDone.catch(() => {});
-    await nestedDone.catch(() => {});
+    // Read now: a job started since is waited for too.
+    await offloaded?.done;
   }
 }
 
@@ -513,35 +514,57 @@ function meaningInWorker(
 }
 
 /**
- * The nested skills' index in a worker thread (nested-job.ts), written into the output folder (and
- * its index into the build cache); its files are counted here once it is done.
+ * Parts of the search index written in worker threads (search-job.ts): the nested skills' index,
+ * started now, and the typo shards, once the caller has the vocabulary. Their files are counted here
+ * once each is done; `done` settles when every one started has.
  */
-function nestedInWorker(
+function offloadSearch(
   skills: readonly NestedSkill[],
   options: BuildOptions,
   adopt: (file: WrittenFile) => void,
   cache: CacheWriter | undefined,
   log: (line: string) => void,
-): Promise<WrittenNested> {
-  const done = runInWorker<NestedResult, string>(
-    "nested-worker",
-    {
-      skills,
-      root: resolve(options.outDir),
-      prefix: DATA_PREFIX,
-      maxExpansions: MAX_EXPANSIONS,
-      ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.nested) } : {}),
-    } satisfies NestedJob,
-    undefined,
-    (line) => log(`  ${line}`),
-  ).then(async ({ files, ...written }): Promise<WrittenNested> => {
-    for (const file of files) adopt(file);
+): Offload & { done: Promise<unknown> } {
+  const jobs: Promise<unknown>[] = [];
+  const run = (job: SearchJob): Promise<SearchJobResult> => {
+    const done = runInWorker<SearchJobResult, string>("search-worker", job, undefined, (line) => log(`  ${line}`)).then((result) => {
+      for (const file of result.files) adopt(file);
+      return result;
+    });
+    // Awaited by the search index; until then a failure must not surface as an unhandled rejection.
+    done.catch(() => {});
+    jobs.push(done);
+    return done;
+  };
+  const where = { root: resolve(options.outDir), prefix: DATA_PREFIX };
+  const nested = run({
+    kind: "nested",
+    skills,
+    maxExpansions: MAX_EXPANSIONS,
+    ...(cache ? { cacheFile: join(cache.dir, CACHE_FILES.nested) } : {}),
+    ...where,
+  }).then(async (result): Promise<WrittenNested> => {
+    if (result.kind !== "nested") throw new Error("the nested skills' job gave another result");
     await cache?.indexWritten(CACHE_FILES.nested, skills.length);
-    return written;
+    return result.nested;
   });
-  // Awaited by the search index's typo vocabulary; until then a failure must not surface as an unhandled rejection.
-  done.catch(() => {});
-  return done;
+  nested.catch(() => {});
+  return {
+    nested,
+    typo: async (vocabulary) => {
+      const result = await run({
+        kind: "typo",
+        words: vocabulary.map((e) => e[0]),
+        weights: Uint32Array.from(vocabulary, (e) => e[1]),
+        ...where,
+      });
+      if (result.kind !== "typo") throw new Error("the typo job gave another result");
+      return result.typo;
+    },
+    get done() {
+      return Promise.allSettled(jobs);
+    },
+  };
 }
 
 /**

@@ -188,6 +188,14 @@ async function writeTypo(
   return writeTypoShards(sink, vocabulary(families));
 }
 
+/** Parts of the index a full build writes in other threads (src/build/search-job.ts). */
+export interface Offload {
+  /** The nested skills' index, being written. */
+  nested: Promise<WrittenNested>;
+  /** Writes the typo shards of the vocabulary (sorted words with their weights). */
+  typo: (vocabulary: readonly TypoEntry[]) => Promise<TypoManifest>;
+}
+
 /** The nested skills' part of the index as written: its manifest part, and its family's typo words with their weights, sorted. */
 export interface WrittenNested {
   manifest: NestedManifest;
@@ -267,10 +275,11 @@ export async function writeSearchExtras(
   patch?: SearchPatch,
   /** Hears of the nested skills' index once built (the build cache keeps it) and whether it is the cached one. */
   onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
-  /** The nested skills' index written elsewhere (writeNestedIndex in a worker thread): only in a build with no patch. */
-  writtenNested?: Promise<WrittenNested>,
-): Promise<SearchExtras> {
-  if (writtenNested && patch) throw new Error("a nested index written elsewhere is for a build with no patch");
+  /** Parts written in other threads: only in a build with no patch. */
+  offload?: Offload,
+): Promise<Omit<SearchExtras, "typo"> & { typo: Promise<TypoManifest> }> {
+  if (offload && patch) throw new Error("parts of the index written elsewhere are for a build with no patch");
+  const writtenNested = offload?.nested;
   // Written here (before the main family's prefixes, as the worker's runs beside them), or awaited.
   const nested = writtenNested ? undefined : await writeNested(nestedSkills, sink, maxExpansions, log, patch, onNested);
   const changedTerms = patch ? patch.changed.filter((k) => !isPair(k)) : [];
@@ -298,7 +307,11 @@ export async function writeSearchExtras(
   }
   log(`search: ${prefixes.length + manifest.prefixes.length} shards of precomputed prefixes`);
 
-  const typo = await writeTypo(sink, [main, nestedTypo], patch, log);
-  log(`search: typo vocabulary of ${typo.words} words, ${typo.keys} typo keys in ${typo.shards.length} shards`);
+  // Written elsewhere, the typo shards are awaited once the caller has written the suggestions.
+  const typo = (offload ? offload.typo(vocabulary([main, nestedTypo])) : writeTypo(sink, [main, nestedTypo], patch, log)).then((t) => {
+    log(`search: typo vocabulary of ${t.words} words, ${t.keys} typo keys in ${t.shards.length} shards`);
+    return t;
+  });
+  typo.catch(() => {});
   return { prefixes, nested: manifest, typo };
 }

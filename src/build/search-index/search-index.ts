@@ -5,7 +5,7 @@ import { FIELDS, PHRASE_FIELDS } from "../../schemas/fields.js";
 import type { OutputSink } from "../output.js";
 import type { PostingCollector, PostingIndex } from "./collect-postings.js";
 import { type NestedSkill, nestedSkills, searchDocument } from "./search-document.js";
-import { type WrittenNested, writeSearchExtras } from "./search-extras.js";
+import { type Offload, writeSearchExtras } from "./search-extras.js";
 import { changedSuggestions, type SearchPatch, shardPatch, strictlyAscending } from "./search-patch.js";
 import { encodeEntry, SUGGEST_SHARD_BYTES, writeJsonShards, writeJsonShardsAt, writeTermShards } from "./search-shards.js";
 import { isPrimaryBody, type ScannedBody } from "./shared-terms.js";
@@ -97,8 +97,8 @@ export async function writeSearchFiles(
   given?: SearchPatch,
   /** Hears of the nested skills' index (search-extras.ts), for the build cache. */
   onNested?: (index: PostingIndex, cached: boolean) => Promise<void>,
-  /** The nested skills' index, written in another thread (a full build: no `given`). */
-  writtenNested?: Promise<WrittenNested>,
+  /** Parts of the index written in other threads (a full build: no `given`). */
+  offload?: Offload,
 ): Promise<SearchFiles> {
   const docCount = skills.count;
   const started = performance.now();
@@ -125,7 +125,7 @@ export async function writeSearchFiles(
   const postingBytes = patch ? patchedPostingBytes(patch, postings, docCount) : written.bytes;
   log(`search: ${terms.length} term shards, ${postingBytes} bytes${patch ? `, ${patch.changed.length} keys changed` : ""}`);
   const weightAt = (i: number) => postings.postingCount(i);
-  const extras = await writeSearchExtras(
+  const { typo, ...extras } = await writeSearchExtras(
     skills.nested,
     { index: postings, keys, listsAt, weightAt, docCount },
     sink,
@@ -133,7 +133,7 @@ export async function writeSearchFiles(
     log,
     patch,
     onNested,
-    writtenNested,
+    offload,
   );
 
   const previous = patch?.suggest;
@@ -199,6 +199,7 @@ export async function writeSearchFiles(
     maxExpansions: MAX_EXPANSIONS,
     terms,
     ...extras,
+    typo: await typo,
     suggest,
     stats: { terms: keys.length - pairs, pairs, postingBytes },
   };
