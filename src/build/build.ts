@@ -307,7 +307,8 @@ async function buildFrom(
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
     const indexed = read.postings !== null || read.spilled !== undefined;
     if (indexed) {
-      const spilled = (await meaningBeside(read)) ? read.spilled : undefined;
+      const besideParts = await meaningBeside(read);
+      const spilled = besideParts === undefined ? undefined : read.spilled;
       // Not beside the index: the meaning model runs here first, its input let go before the postings are read.
       const here = spilled ? undefined : await meaningHere(read, options, data, adopt, cache, log);
       if (here) phase("meaning model");
@@ -318,11 +319,17 @@ async function buildFrom(
       // writes the typo shards while this one writes the suggestions.
       const offload = !read.reuse && read.parts > 1 ? offloadSearch(written.searchSkills.nested, options, adopt, cache, log) : undefined;
       offloaded = offload;
+      // The two merges (the postings here, the meaning input in the worker) are each about twice
+      // their index while they run. With both families' parts at most half MAX_BESIDE_PART_BYTES,
+      // the worker starts now and its merge overlaps this one (both peaks together stay within what
+      // the bound allows the two indexes held beside each other), so the meaning model, the longest
+      // part after the first pass, is not left to run alone at the end. Above it the worker starts
+      // once the postings are merged, so the two merges never overlap.
+      const early = spilled && besideParts! <= MAX_BESIDE_PART_BYTES / 2 ? meaningInWorker(spilled, options, adopt, cache, log) : undefined;
+      meaningDone = early ?? meaningDone;
       read.postings = await loadPostings(read);
       if (!read.postings) throw new Error("the first pass left no search postings");
-      // The worker starts once the postings are merged: the two merges, each about twice its index
-      // while it runs, never overlap; the worker's merge runs while this thread writes term shards.
-      const meaningPass = spilled ? meaningInWorker(spilled, options, adopt, cache, log) : Promise.resolve(here!);
+      const meaningPass = spilled ? (early ?? meaningInWorker(spilled, options, adopt, cache, log)) : Promise.resolve(here!);
       meaningDone = meaningPass;
       // An incremental build keeps the previous index's files where no key changed (search-patch.ts).
       const patch = await searchPatchOf({
@@ -468,17 +475,13 @@ interface MeaningOutcome {
 /**
  * Whether the meaning model runs in a worker thread beside the search index (meaningInWorker): only
  * in a full build whose first pass left its input on disk (worker threads), and while the parts of
- * both families are under MAX_BESIDE_PART_BYTES together.
+ * both families are under MAX_BESIDE_PART_BYTES together. Gives their bytes if so, else undefined.
  */
-async function meaningBeside(read: Read): Promise<boolean> {
+async function meaningBeside(read: Read): Promise<number | undefined> {
   const spilled = read.spilled;
-  return (
-    !read.reuse &&
-    !read.meaning &&
-    spilled !== undefined &&
-    spilled.meaning.length > 0 &&
-    (await partBytes(spilled)) <= MAX_BESIDE_PART_BYTES
-  );
+  if (read.reuse || read.meaning || spilled === undefined || spilled.meaning.length === 0) return undefined;
+  const bytes = await partBytes(spilled);
+  return bytes <= MAX_BESIDE_PART_BYTES ? bytes : undefined;
 }
 
 /**
