@@ -13,6 +13,7 @@ import type { SkillSummary } from "../schemas/resources.js";
 import type { TrustFilter } from "../schemas/trust.js";
 import { keptScan, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
 import { parseQuery } from "./query.js";
+import { recentSkills } from "./recent-lists.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { ordinalSet } from "./trust-filter.js";
 
@@ -64,6 +65,11 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
       const data = positions.length === 0 ? [] : await fromHead(scope, file, chunk, positions);
       return { body: { data, pagination: pagination(q.page, q.limit, count) }, cache: "data" };
     }
+  }
+  // `updatedSince` alone: when the skills updated since all fall within the updated order's head, from its head files.
+  if (since !== undefined && catMask === 0 && platMask === 0 && !all) {
+    const recent = await recentSkills(scope, q, since, skipSuspicious);
+    if (recent) return { body: { data: recent.slice(start, end), pagination: pagination(q.page, q.limit, recent.length) }, cache: "data" };
   }
   // `updatedSince` alone in the updated order is a prefix (newest first) or a suffix of it: counted
   // over its column, with no walk of the order.
