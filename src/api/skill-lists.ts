@@ -11,7 +11,7 @@ import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
 import type { SkillSummary } from "../schemas/resources.js";
 import type { TrustFilter } from "../schemas/trust.js";
-import { keptScan, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
+import { keptScan, MARK_EVERY, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
 import { parseQuery } from "./query.js";
 import { recentSkills } from "./recent-lists.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
@@ -130,9 +130,15 @@ async function updatedRange(
   const { store, manifest } = scope;
   const leftOut = !all && manifest.counts.malicious > 0;
   const [{ updated }, malicious] = await Promise.all([store.columns(["updated"]), leftOut ? ordinalSet(store, "malicious") : undefined]);
-  let total = 0;
-  for (let o = 0; o < updated.length; o++) if (updated[o]! >= since) total++;
-  for (const o of malicious?.ordinals ?? []) if (updated[o]! >= since) total--;
+  // The count is kept per isolate like a walk of an order: a mirror's next pages ask the same `since`.
+  const counted = `${all ? listAllOrderFile("updated", "desc") : listOrderFile("updated", "desc")}#count`;
+  const key = scanKey(counted, { catMask: 0, platMask: 0, since, clean: false });
+  const { total } = keptScan(scope, key, () => {
+    let n = 0;
+    for (let o = 0; o < updated.length; o++) if (updated[o]! >= since) n++;
+    for (const o of malicious?.ordinals ?? []) if (updated[o]! >= since) n--;
+    return { total: n, marks: new Uint32Array(0), every: MARK_EVERY };
+  });
   const length = all ? manifest.counts.skills : manifest.counts.skills - manifest.counts.malicious;
   const from = q.order === "desc" ? 0 : length - total;
   const positions = Array.from({ length: Math.max(0, Math.min(end, total) - start) }, (_, i) => from + start + i);
