@@ -244,7 +244,7 @@ async function writeNested(
 
 /**
  * The nested skills' index of a full build (no previous index), written whole: what the build runs
- * in a worker thread (src/build/nested-job.ts) beside the term index. Its typo words go back with it.
+ * in a worker thread (src/build/search-job.ts) beside the term index. Its typo words go back with it.
  */
 export async function writeNestedIndex(
   nestedSkills: readonly NestedSkill[],
@@ -253,14 +253,7 @@ export async function writeNestedIndex(
   log: (line: string) => void,
   onNested?: (index: PostingIndex) => Promise<void>,
 ): Promise<WrittenNested> {
-  const { manifest, family } = await writeNested(
-    nestedSkills,
-    sink,
-    maxExpansions,
-    log,
-    undefined,
-    onNested && ((index) => onNested(index)),
-  );
+  const { manifest, family } = await writeNested(nestedSkills, sink, maxExpansions, log, undefined, onNested);
   const at = family.keys.flatMap((k, i) => (isTypoWord(k) ? [i] : []));
   return { manifest, typo: { words: at.map((i) => family.keys[i]!), weights: Uint32Array.from(at, (i) => family.weightAt(i)) } };
 }

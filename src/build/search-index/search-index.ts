@@ -192,6 +192,8 @@ export async function writeSearchFiles(
     };
   }
   log(`search: ${entries.length} suggestions, ${prefixes} prefixes (${Math.round(performance.now() - started)} ms)`);
+  // The typo shards, written meanwhile (in another thread, or here between the suggestions' writes): done before the count of kept files.
+  const typoManifest = await typo;
   if (patch) log(`search: ${kept} files of the previous index kept`);
   return {
     format: SEARCH_FORMAT,
@@ -199,7 +201,7 @@ export async function writeSearchFiles(
     maxExpansions: MAX_EXPANSIONS,
     terms,
     ...extras,
-    typo: await typo,
+    typo: typoManifest,
     suggest,
     stats: { terms: keys.length - pairs, pairs, postingBytes },
   };
