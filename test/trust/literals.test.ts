@@ -8,21 +8,21 @@ describe("requiredWords", () => {
     expect(requiredWords(String.raw`\bcurl\b`, "i")).toEqual(["curl"]);
     expect(requiredWords(String.raw`\bRequest\(`, "i")).toEqual(["request("]);
     expect(requiredWords(String.raw`\.(?:sendall|send)\(`, "i")).toEqual([".sendall(", ".send("]);
-    expect(requiredWords(String.raw`--post-(?:data|file)`, "")).toEqual(["--post-data", "--post-file"]);
+    expect(requiredWords("--post-(?:data|file)", "")).toEqual(["--post-data", "--post-file"]);
     expect(requiredWords(String.raw`\bof=\/dev\/(?:sd[a-z]|nvme\d)`, "i")).toEqual(["of=/dev/"]);
   });
 
   it("keeps the run whose shortest word is longest, each alternative of the pattern on its own", () => {
     expect(requiredWords(String.raw`\bgit\s{1,4}push\s`, "")).toEqual(["push"]);
     expect(requiredWords(String.raw`abc|\bde\b`, "i")).toEqual(["abc", "de"]);
-    expect(requiredWords(String.raw`(?=x)abc[0-9]defg`, "")).toEqual(["defg"]);
+    expect(requiredWords("(?=x)abc[0-9]defg", "")).toEqual(["defg"]);
   });
 
   it("leaves out an atom a quantifier may drop or repeat", () => {
     expect(requiredWords(String.raw`\b7za?\s`, "i")).toEqual(["7z"]);
-    expect(requiredWords(String.raw`ab+cd`, "")).toEqual(["cd"]);
-    expect(requiredWords(String.raw`x(?:ab|cd)?yz`, "")).toEqual(["yz"]);
-    expect(requiredWords(String.raw`ab{2,3}cd`, "")).toEqual(["cd"]);
+    expect(requiredWords("ab+cd", "")).toEqual(["cd"]);
+    expect(requiredWords("x(?:ab|cd)?yz", "")).toEqual(["yz"]);
+    expect(requiredWords("ab{2,3}cd", "")).toEqual(["cd"]);
   });
 
   it("claims nothing when an alternative has no word of two characters, or the pattern folds case by Unicode", () => {
@@ -30,21 +30,21 @@ describe("requiredWords", () => {
     expect(requiredWords(String.raw`a\sb`, "i")).toBeUndefined();
     expect(requiredWords(String.raw`(?:ab|\w)cd`, "i")).toEqual(["cd"]);
     expect(requiredWords(String.raw`\bcurl\b`, "iu")).toBeUndefined();
-    expect(requiredWords(String.raw`[abc`, "")).toBeUndefined();
-    expect(requiredWords(String.raw`(?:ab`, "")).toBeUndefined();
+    expect(requiredWords("[abc", "")).toBeUndefined();
+    expect(requiredWords("(?:ab", "")).toBeUndefined();
   });
 
   it("reads a capturing group but not a lookaround or a named group as plain text", () => {
-    expect(requiredWords(String.raw`(ab|cd)ef`, "")).toEqual(["abef", "cdef"]);
-    expect(requiredWords(String.raw`(?<n>ab)cd`, "")).toEqual(["cd"]);
-    expect(requiredWords(String.raw`(?!abc)de`, "")).toEqual(["de"]);
+    expect(requiredWords("(ab|cd)ef", "")).toEqual(["abef", "cdef"]);
+    expect(requiredWords("(?<n>ab)cd", "")).toEqual(["cd"]);
+    expect(requiredWords("(?!abc)de", "")).toEqual(["de"]);
   });
 
   it("holds in every match of the patterns it reads", () => {
     const cases: [string, string, string][] = [
       [String.raw`\.(?:sendall|send)\(`, "i", "x.SEND(y) .sendall( .sendAll("],
       [String.raw`\b7za?\s`, "i", "7z x 7ZA e 7za\t"],
-      [String.raw`x(?:ab|cd)?yz`, "", "xyz xabyz xcdyz"],
+      ["x(?:ab|cd)?yz", "", "xyz xabyz xcdyz"],
     ];
     for (const [source, flags, text] of cases) {
       const words = requiredWords(source, flags)!;
