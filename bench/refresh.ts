@@ -11,6 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { readCrawlState, writeCrawlState } from "../src/dataset/crawl-state.js";
 import { readDataset } from "../src/dataset/files.js";
 import { recordEvents } from "../src/events/record.js";
 import { crawlFolder } from "../src/ingest/crawl-folder.js";
@@ -115,6 +116,22 @@ try {
   // repository derives its own events only; texts are not needed to derive).
   const everything = await readDataset(dataDir, { texts: false });
   await recordEvents(dataDir, everything.records, { now: new Date(first.report.finishedAt) });
+  // And the crawl state it has: an entry for every repository, as full crawls leave it (the queued
+  // crawl reads and writes it, the build reads it for index-status).
+  const state = await readCrawlState(dataDir);
+  for (const r of everything.records)
+    state.repos[r.id] ??= {
+      nodeId: `R_${r.id}`,
+      owner: r.owner,
+      repo: r.repo,
+      headSha: r.headSha,
+      evidence: r.platforms.includes("claude-code") ? [".claude-plugin/plugin.json"] : [],
+      marketplace: null,
+      crawledAt: first.report.finishedAt,
+      indexedAt: first.report.finishedAt,
+      folders: true,
+    };
+  await writeCrawlState(dataDir, state);
   const full = await buildOnce(dataDir, siteDir);
   log(`[${n}] full build (baseline): ${seconds(full.millis)} s`);
 
@@ -206,7 +223,7 @@ try {
     "",
     `Machine: ${machineLine()}, shared with other work while measured. Run: \`npx tsx bench/refresh.ts --skills ${n}\` (${new Date().toISOString().slice(0, 10)}).`,
     "",
-    "The time from a re-index request to the change being served, without the schedule's wait (rebuild.yml runs the queue every 15 minutes): what `npm run rebuild -- --queued` computes for one queued repository. The dataset is a realistic synthetic one (`npm run synth`, seed 1) with one of the project's hand-made fixture repositories added, served by the local GitHub-compatible server; a commit changes its SKILL.md. The deploy (`wrangler pages deploy`, which uploads only the files whose hashes changed) is not measured here. Baseline in the same run: a full build of the same dataset.",
+    "The time from a re-index request to the change being served, without the schedule's wait (rebuild.yml runs the queue every 15 minutes): what `npm run rebuild -- --queued` computes for one queued repository. The dataset is a realistic synthetic one (`npm run synth`, seed 1) with one of the project's hand-made fixture repositories added, served by the local GitHub-compatible server, with the event log and a crawl state holding every repository, as a live directory has them; a commit changes its SKILL.md. The deploy (`wrangler pages deploy`, which uploads only the files whose hashes changed) is not measured here. Baseline in the same run: a full build of the same dataset.",
     "",
     table(["skills", "step", "seconds"], rows),
     "",

@@ -37,6 +37,8 @@ export function requestKinds(dataset: Awaited<ReturnType<typeof readDataset>>, m
   // (half the directory), the two commonest filters a client sets without choosing a category.
   const updates = dataset.records.map((r) => r.updatedAt).sort();
   const since = updates[Math.floor(updates.length / 2)] ?? "2020-01-01T00:00:00Z";
+  // And what a mirror polling often asks: the changes since its last sync, here the 200 latest updates.
+  const recent = updates[Math.max(0, updates.length - 200)] ?? "2020-01-01T00:00:00Z";
   return {
     "list by stars (default)": () => `/skills?page=${page(50)}`,
     "list by updated": () => `/skills?sort=updated&page=${page(50)}`,
@@ -46,6 +48,8 @@ export function requestKinds(dataset: Awaited<ReturnType<typeof readDataset>>, m
     "list updated since": () => `/skills?updatedSince=${encodeURIComponent(since)}&page=${page(50)}`,
     // What a mirror syncing incrementally asks: the changes since its last sync, newest first.
     "list updated since, by updated": () => `/skills?updatedSince=${encodeURIComponent(since)}&sort=updated&page=${page(50)}`,
+    "list updated recently": () => `/skills?updatedSince=${encodeURIComponent(recent)}&page=${page(10)}`,
+    "list updated recently, by updated": () => `/skills?updatedSince=${encodeURIComponent(recent)}&sort=updated&page=${page(10)}`,
     "category list": () => `/categories/${slug()}/skills?sort=name&page=${page(3)}`,
     detail: () => `/skills/${pickSkill()}`,
     content: () => `/skills/${pickSkill()}/content`,

@@ -11,8 +11,9 @@ import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
 import type { SkillSummary } from "../schemas/resources.js";
 import type { TrustFilter } from "../schemas/trust.js";
-import { keptScan, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
+import { keptScan, MARK_EVERY, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
 import { parseQuery } from "./query.js";
+import { recentSkills } from "./recent-lists.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { ordinalSet } from "./trust-filter.js";
 
@@ -64,6 +65,11 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
       const data = positions.length === 0 ? [] : await fromHead(scope, file, chunk, positions);
       return { body: { data, pagination: pagination(q.page, q.limit, count) }, cache: "data" };
     }
+  }
+  // `updatedSince` alone: when the skills updated since all fall within the updated order's head, from its head files.
+  if (since !== undefined && catMask === 0 && platMask === 0 && !all) {
+    const recent = await recentSkills(scope, q, since, skipSuspicious);
+    if (recent) return { body: { data: recent.slice(start, end), pagination: pagination(q.page, q.limit, recent.length) }, cache: "data" };
   }
   // `updatedSince` alone in the updated order is a prefix (newest first) or a suffix of it: counted
   // over its column, with no walk of the order.
@@ -124,9 +130,15 @@ async function updatedRange(
   const { store, manifest } = scope;
   const leftOut = !all && manifest.counts.malicious > 0;
   const [{ updated }, malicious] = await Promise.all([store.columns(["updated"]), leftOut ? ordinalSet(store, "malicious") : undefined]);
-  let total = 0;
-  for (let o = 0; o < updated.length; o++) if (updated[o]! >= since) total++;
-  for (const o of malicious?.ordinals ?? []) if (updated[o]! >= since) total--;
+  // The count is kept per isolate like a walk of an order: a mirror's next pages ask the same `since`.
+  const counted = `${all ? listAllOrderFile("updated", "desc") : listOrderFile("updated", "desc")}#count`;
+  const key = scanKey(counted, { catMask: 0, platMask: 0, since, clean: false });
+  const { total } = keptScan(scope, key, () => {
+    let n = 0;
+    for (let o = 0; o < updated.length; o++) if (updated[o]! >= since) n++;
+    for (const o of malicious?.ordinals ?? []) if (updated[o]! >= since) n--;
+    return { total: n, marks: new Uint32Array(0), every: MARK_EVERY };
+  });
   const length = all ? manifest.counts.skills : manifest.counts.skills - manifest.counts.malicious;
   const from = q.order === "desc" ? 0 : length - total;
   const positions = Array.from({ length: Math.max(0, Math.min(end, total) - start) }, (_, i) => from + start + i);

@@ -10,6 +10,9 @@ export type ColumnSet<K extends ColumnName = never> = { readonly count: number }
 export type Columns = ColumnSet<ColumnName>;
 export const FLAG_HAS_INDEX = 1;
 
+/** The `updated` column's value of an `updatedAt` timestamp: Unix seconds, rounded down. */
+export const updatedSeconds = (updatedAt: string): number => Math.floor(Date.parse(updatedAt) / 1000);
+
 /** A bitmask with bit i set for each value's index in `vocabulary` (at most 32 values). */
 export function bitmask(values: readonly string[], vocabulary: readonly string[]): number {
   let mask = 0;
@@ -34,7 +37,7 @@ export function encodeColumns(
     categories: column((r) => bitmask(r.categories, vocab.categories)),
     platforms: column((r) => bitmask(r.platforms, vocab.platforms)),
     stars: column((r) => r.stars),
-    updated: column((r) => Math.floor(Date.parse(r.updatedAt) / 1000)),
+    updated: column((r) => updatedSeconds(r.updatedAt)),
     flags: column((r) => (r.hasIndex ? FLAG_HAS_INDEX : 0)),
   };
 }

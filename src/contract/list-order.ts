@@ -3,6 +3,7 @@
 
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { SortKey, SortOrder } from "../schemas/params.js";
+import { compareKeys } from "./key.js";
 import { encodeSlotted } from "./slotted.js";
 
 export const SORTS: readonly SortKey[] = ["stars", "updated", "name"];
@@ -24,10 +25,20 @@ export const compareNames = (a: string, b: string): number => {
   return a < b ? -1 : a > b ? 1 : 0;
 };
 
+/** The fields of a skill its list order reads, and its key for ties. */
+export type Listed = { owner: string; repo: string; name: string; stars: number; updatedAt: string };
+
 /**
- * Ordinals (indexes into `records`, which are in key order) in list order. Because records are
- * already in key order, comparing ordinals breaks ties by owner/repo.
+ * The list order as a comparison of two skills, for a function that orders a few summaries itself:
+ * the order `listOrder` computes, ties by owner/repo ascending in both directions.
  */
+export function compareListed(sort: SortKey, order: SortOrder): (a: Listed, b: Listed) => number {
+  const dir = order === "asc" ? 1 : -1;
+  if (sort === "name") return (a, b) => compareNames(a.name, b.name) * dir || compareKeys(a, b);
+  if (sort === "stars") return (a, b) => (a.stars - b.stars) * dir || compareKeys(a, b);
+  return (a, b) => (Date.parse(a.updatedAt) - Date.parse(b.updatedAt)) * dir || compareKeys(a, b);
+}
+
 /** The keys of a head file's slots: position i within the file, zero-padded so keys ascend. */
 const SLOT_KEYS = Array.from({ length: LIST_HEAD.chunk }, (_, i) => String(i).padStart(9, "0"));
 const slotKey = (i: number) => SLOT_KEYS[i] ?? String(i).padStart(9, "0");
@@ -42,15 +53,8 @@ export function encodeListHead(head: Uint32Array, summaryOf: (ordinal: number) =
   );
 }
 
+/** Ordinals (indexes into `records`, which are in key order) in list order: the definition the build's faster orders are tested against. */
 export function listOrder(records: readonly SkillRecord[], sort: SortKey, order: SortOrder): Uint32Array {
-  const ordinals = Array.from(records.keys());
-  const dir = order === "asc" ? 1 : -1;
-  if (sort === "name") {
-    ordinals.sort((i, j) => compareNames(records[i]!.name, records[j]!.name) * dir || i - j);
-  } else {
-    // The sort values once per record, not twice per comparison.
-    const values = Float64Array.from(records, (r) => (sort === "stars" ? r.stars : Date.parse(r.updatedAt)));
-    ordinals.sort((i, j) => (values[i]! - values[j]!) * dir || i - j);
-  }
-  return Uint32Array.from(ordinals);
+  const compare = compareListed(sort, order);
+  return Uint32Array.from(Array.from(records.keys()).sort((i, j) => compare(records[i]!, records[j]!)));
 }

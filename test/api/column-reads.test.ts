@@ -191,18 +191,24 @@ describe("a cold list reads only the columns it uses", () => {
       }
     expect(compared).toBe(36);
   });
-  it("updatedSince in the updated order is one run of it: counted over the updated column, the order file read only past the head", async () => {
+  it("updatedSince alone reads the updated order's head files when the skills updated since fit in it; past it, the column and the order", async () => {
     const times = [...site.records].map((r) => r.updatedAt).sort();
     let compared = 0;
     for (const since of [
       "1999-01-01T00:00:00Z",
       times[0]!,
       times[Math.floor(times.length / 3)]!,
+      times[times.length - 5]!,
       times[times.length - 1]!,
       "2099-01-01T00:00:00Z",
     ])
-      for (const order of ["desc", "asc"] as const) {
-        const ordinals = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile("updated", order))));
+      for (const [sort, order] of [
+        ["updated", "desc"],
+        ["updated", "asc"],
+        ["stars", "desc"],
+        ["name", "asc"],
+      ] as const) {
+        const ordinals = fromLittleEndian(readFileSync(join(site.dir, "site", DATA_PATH, listOrderFile(sort, order))));
         const matches = Array.from(ordinals).filter((o) => Date.parse(site.records[o]!.updatedAt) >= Date.parse(since));
         for (const [page, limit] of [
           [1, 5],
@@ -210,20 +216,27 @@ describe("a cold list reads only the columns it uses", () => {
           [1, 100],
           [40, 50],
         ] as const) {
-          const path = `/skills?updatedSince=${since}&sort=updated&order=${order}&page=${page}&limit=${limit}`;
+          const path = `/skills?updatedSince=${since}&sort=${sort}&order=${order}&page=${page}&limit=${limit}`;
           const { inHead, past } = await samePageOnBoth(path, matches, page, limit);
-          // The count reads the updated column alone; a page within the head reads head files, one past it the order file.
-          const n = site.records.length;
-          const last = Math.min(page * limit, matches.length) - 1 + (order === "asc" ? n - matches.length : 0);
+          // Every skill fits the long head: its updated head files alone are read, whatever the order.
+          expect(inHead.lists).toContain("lists/head/updated-desc/0000.bin");
+          expect(inHead.lists.filter((p) => !p.startsWith("lists/head/updated-desc/"))).toEqual([]);
+          // The short head holds 12: fewer recent skills are read from it; 12 or more may reach past it.
+          const beyond = past.lists.filter((p) => !p.startsWith("lists/head/updated-desc/"));
           const empty = (page - 1) * limit >= matches.length;
-          expect(inHead.lists.filter((p) => !p.includes("/head/"))).toEqual(columns("updated"));
-          expect(past.lists.filter((p) => !p.includes("/head/"))).toEqual(
-            empty || last < 12 ? columns("updated") : [...columns("ref", "updated"), `lists/updated-${order}.bin`],
-          );
+          if (matches.length < 12) expect(beyond).toEqual([]);
+          else if (sort === "updated") {
+            // One run of the updated order, counted over its column; its order file read only for a page past the head.
+            const n = site.records.length;
+            const last = Math.min(page * limit, matches.length) - 1 + (order === "asc" ? n - matches.length : 0);
+            expect(beyond.filter((p) => !p.includes("/head/"))).toEqual(
+              empty || last < 12 ? columns("updated") : [...columns("ref", "updated"), `lists/updated-${order}.bin`],
+            );
+          } else expect(beyond).toEqual([...columns(...(empty ? [] : ["ref"]), "updated"), `lists/${sort}-${order}.bin`]);
           compared++;
         }
       }
-    expect(compared).toBe(40);
+    expect(compared).toBe(96);
   });
   it("without a category, each filter adds its own column", async () => {
     const platform = site.manifest.vocabulary.platforms.find((p) => site.records.some((s) => s.platforms.includes(p)))!;

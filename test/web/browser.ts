@@ -29,8 +29,20 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 }
 
-/** Requests each test context has in flight, so that it can be closed once they have settled. */
-const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+/** Requests each test context has in flight, with when each went, so that it can be closed once they have settled. */
+const inFlight = new WeakMap<BrowserContext, Map<Request, number>>();
+
+/**
+ * A request held longer than this is reported on stderr. Under load `wrangler pages dev` now and then
+ * holds one answer (a static file as much as an API call) until the client goes away: a test then
+ * times out, and the report says which request its page was waiting on.
+ */
+const STALL_MS = 15_000;
+
+function reportIfStalled(request: Request, since: number | undefined, state: string): void {
+  const held = since === undefined ? 0 : Date.now() - since;
+  if (held >= STALL_MS) console.warn(`[browser] ${request.method()} ${request.url()} ${state} after ${(held / 1000).toFixed(1)} s`);
+}
 
 /**
  * A browser context for a test: its requests tracked, and Playwright's 30 s default wait raised to
@@ -39,10 +51,14 @@ const inFlight = new WeakMap<BrowserContext, Set<Request>>();
 export async function testContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   context.setDefaultTimeout(90_000);
-  const requests = new Set<Request>();
-  context.on("request", (r) => requests.add(r));
-  context.on("requestfinished", (r) => requests.delete(r));
-  context.on("requestfailed", (r) => requests.delete(r));
+  const requests = new Map<Request, number>();
+  const settle = (state: string) => (r: Request) => {
+    reportIfStalled(r, requests.get(r), state);
+    requests.delete(r);
+  };
+  context.on("request", (r) => requests.set(r, Date.now()));
+  context.on("requestfinished", settle("answered"));
+  context.on("requestfailed", settle("failed"));
   inFlight.set(context, requests);
   return context;
 }
@@ -56,5 +72,7 @@ export async function closeSettled(context: BrowserContext, settleMs = 5_000): P
   const requests = inFlight.get(context);
   const until = Date.now() + settleMs;
   while (requests !== undefined && requests.size > 0 && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
+  for (const [request, since] of requests ?? []) reportIfStalled(request, since, "still unanswered when its test ended");
+  requests?.clear();
   await context.close();
 }
