@@ -34,6 +34,15 @@ describe("requiredWords", () => {
     expect(requiredWords("(?:ab", "")).toBeUndefined();
   });
 
+  it("reads no plain text out of an escape that spells a character with what follows it", () => {
+    expect(requiredWords(String.raw`\x41bc`, "")).toEqual(["bc"]);
+    expect(requiredWords(String.raw`ab\u0041cde`, "")).toEqual(["cde"]);
+    expect(requiredWords(String.raw`\u{41}xyz`, "")).toEqual(["xyz"]);
+    expect(requiredWords(String.raw`(a)\12345`, "")).toBeUndefined();
+    expect(requiredWords(String.raw`\cJab`, "")).toEqual(["ab"]);
+    expect(requiredWords(String.raw`(?<n>x)\k<n>yz`, "")).toEqual(["yz"]);
+  });
+
   it("reads a capturing group but not a lookaround or a named group as plain text", () => {
     expect(requiredWords("(ab|cd)ef", "")).toEqual(["abef", "cdef"]);
     expect(requiredWords("(?<n>ab)cd", "")).toEqual(["cd"]);

@@ -146,6 +146,9 @@ function bestRun(branch: string): string[] | undefined {
         continue;
       }
       if (ESCAPED_PUNCT.test(e)) atom = [e];
+      // \x41, \u0041, \u{41}, \cJ, \k<name>, \1 and \012 spell one character (or refer to a group) with what
+      // follows them: skipped whole, so their digits are not read as plain text.
+      else next = escapeEnd(branch, i);
     } else if (c === "^" || c === "$") {
       i = next;
       continue;
@@ -175,6 +178,20 @@ function bestRun(branch: string): string[] | undefined {
   }
   close();
   return best?.map((w) => w.toLowerCase());
+}
+
+/** Where the escape (not of punctuation) at `i` ends. */
+function escapeEnd(source: string, i: number): number {
+  const e = source[i + 1]!;
+  const rest = source.slice(i + 2);
+  let m: RegExpExecArray | null = null;
+  if (e === "x") m = /^[0-9A-Fa-f]{0,2}/.exec(rest);
+  else if (e === "u") m = /^(?:\{[0-9A-Fa-f]*\}|[0-9A-Fa-f]{0,4})/.exec(rest);
+  else if (e === "c") m = /^[A-Za-z]?/.exec(rest);
+  else if (e === "k") m = /^(?:<[^>]*>)?/.exec(rest);
+  else if (e === "p" || e === "P") m = /^(?:\{[^}]*\})?/.exec(rest);
+  else if (e >= "0" && e <= "9") m = /^[0-9]*/.exec(rest);
+  return i + 2 + (m?.[0].length ?? 0);
 }
 
 /** Every word a run of atoms spells (one choice per atom), or undefined when they are too many. */
