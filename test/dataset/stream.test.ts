@@ -1,8 +1,9 @@
 // Streaming skills.jsonl by byte ranges: the ranges cover the file exactly, each ends at a line end,
 // and reading them one after another gives the file's lines with numbers that add up.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { forEachLine, lineRanges } from "../../src/dataset/stream.js";
 
@@ -48,5 +49,32 @@ describe("lineRanges and forEachLine", () => {
     writeFileSync(file, "");
     expect(await lineRanges(file, 4)).toEqual([{ start: 0, end: 0 }]);
     expect(await forEachLine(file, { start: 0, end: 0 }, () => expect.unreachable())).toBe(0);
+  });
+
+  it("cut lines as readline does, whatever the bytes and wherever a read ends", async () => {
+    // readline (crlfDelay Infinity) over a UTF-8 stream was the reader before: its lines are the reference.
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : Buffer.from(p))));
+    const cases = [
+      bytes("a\nb\r\nc\rd\r\re\n\nf"),
+      bytes("\r\n\r\n\n\r"),
+      bytes("x\r"),
+      bytes("\n"),
+      bytes([0xef, 0xbb, 0xbf], '{"a":"é漢😀"}\r\n', [0xff, 0xfe], "\n", [0xe6, 0xbc], "\n", [0xf0, 0x9f], "\r", [0xc3]),
+      bytes("ß漢字😀".repeat(40), "\r\n", "y".repeat(300)),
+    ];
+    for (const [c, content] of cases.entries()) {
+      const file = join(dir, `edges-${c}.jsonl`);
+      writeFileSync(file, content);
+      const expected: string[] = [];
+      for await (const line of createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity }))
+        expected.push(line);
+      for (const readBytes of [1, 2, 3, 5, 64, 1 << 20]) {
+        const seen: string[] = [];
+        const count = await forEachLine(file, { start: 0, end: content.length }, (line, n) => seen.push(`${n}:${line}`), readBytes);
+        expect(seen, `case ${c}, reads of ${readBytes}`).toEqual(expected.map((l, i) => `${i + 1}:${l}`));
+        expect(count).toBe(expected.length);
+      }
+    }
   });
 });

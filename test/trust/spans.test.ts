@@ -2,8 +2,9 @@
 // rule that declares chains, on random lines built from its keys, the other rules' keys and the tails the
 // chains look for, firstMatch and re.exec agree on where the first match starts and what it holds.
 import { describe, expect, it } from "vitest";
+import { requiredWords } from "../../src/build/trust/literals.js";
 import { LINE_RULES } from "../../src/build/trust/rules/index.js";
-import { CHUNK, chain, DIRECT_MAX, firstMatch } from "../../src/build/trust/spans.js";
+import { CHUNK, type Chain, chain, DIRECT_MAX, firstMatch } from "../../src/build/trust/spans.js";
 
 /** Pieces of text the chains' tails and the rules' windows are made of. */
 const TAILS = [
@@ -150,6 +151,14 @@ function random(seed: number): () => number {
   };
 }
 
+/** The words piece `p` of chain `c` is gated on (chain.words keeps them only for the pieces that have some). */
+function gateOf(c: Chain, p: number): readonly string[] | undefined {
+  const piece = c.pieces[p]!;
+  const words = requiredWords(piece.re.source, piece.re.flags);
+  if (words) expect(c.words).toContainEqual(words);
+  return words;
+}
+
 function line(rand: () => number, keys: readonly string[], pair: readonly string[], length: number): string {
   let out = "";
   while (out.length < length) {
@@ -202,6 +211,33 @@ describe("the linear matcher", () => {
     }
     expect(compared).toBe(chained.length * 400);
     expect(matched).toBeGreaterThan(0);
+  });
+
+  it("finds in every match of a piece one of the words it gates its chain on", () => {
+    // literals.ts reads words out of the pieces' sources; a word a match can lack would hide that match.
+    const allKeys = LINE_RULES.flatMap((r) => r.keys);
+    let checked = 0;
+    for (const rule of chained) {
+      const rand = random(rule.id.length * 104729);
+      for (const c of rule.chains!) {
+        c.pieces.forEach((piece, p) => {
+          const words = gateOf(c, p);
+          if (!words) return;
+          for (let i = 0; i < 150; i++) {
+            const text = line(rand, rand() < 0.7 ? rule.keys : allKeys, PAIRS[rule.id] ?? [], 40 + Math.floor(rand() * 600));
+            piece.re.lastIndex = 0;
+            for (let m = piece.re.exec(text); m !== null; m = piece.re.exec(text)) {
+              const found = m[0].toLowerCase();
+              if (!words.some((w) => found.includes(w)))
+                expect.fail(`${rule.id}: ${piece.re.source} matched ${JSON.stringify(m[0])} without ${words}`);
+              checked++;
+              piece.re.lastIndex = m.index + 1;
+            }
+          }
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it("finds a match whose key lies far before a long run of other keys", () => {

@@ -48,19 +48,16 @@ export class SharedTerms {
     const out = this.scanned;
     out.source = source;
     out.from = from;
-    out.count = 0;
-    this.scanner.scan(from === 0 ? source : source.slice(from), (id, end) => {
-      if (out.count === out.ids.length) {
-        const ids = new Int32Array(out.ids.length * 2);
-        ids.set(out.ids);
-        out.ids = ids;
-        const ends = new Int32Array(out.ends.length * 2);
-        ends.set(out.ends);
-        out.ends = ends;
-      }
-      out.ids[out.count] = id;
-      out.ends[out.count++] = end;
-    });
+    // Copied out of the scanner's run: a collector scans other texts (a name, a cut word) before the
+    // next collector has read the body.
+    const run = this.scanner.scanFrom(source, from);
+    if (out.ids.length < run.count) {
+      out.ids = new Int32Array(run.ids.length);
+      out.ends = new Int32Array(run.ids.length);
+    }
+    out.ids.set(run.ids.subarray(0, run.count));
+    out.ends.set(run.ends.subarray(0, run.count));
+    out.count = run.count;
     return out;
   }
 }

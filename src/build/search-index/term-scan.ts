@@ -118,13 +118,29 @@ export class TermScanner {
 
   constructor(private readonly idOf: (term: string) => number) {}
 
+  /** The terms of the last scan: written in place, with no call per term (a body has about 1,400). */
+  private readonly run = new TermRun();
+
   /**
    * Calls `emit` with the key id of every term of `text`, in order (the terms of `terms(text)`), and
    * the end of the word it came from (a word holding CJK characters gives several terms, all with its end).
+   * The calls come once the text is scanned: `emit` must not scan again.
    */
   scan(text: string, emit: (id: number, end: number) => void): void {
+    const run = this.scanFrom(text, 0);
+    const { ids, ends, count } = run;
+    for (let k = 0; k < count; k++) emit(ids[k]!, ends[k]!);
+  }
+
+  /**
+   * The terms of text[from ..] as `scan` gives them, their ends counted from `from`, in a run this scanner
+   * reuses: valid until its next scan. Reading from an offset spares a copy of the text.
+   */
+  scanFrom(text: string, from: number): TermRun {
+    const run = this.run;
+    run.count = 0;
     const n = text.length;
-    let i = 0;
+    let i = from;
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c < 128) {
@@ -163,13 +179,15 @@ export class TermScanner {
       }
       if (!cjk) {
         const id = this.spelling(text, start, i, mix(h));
-        if (id >= 0) emit(id, i);
-      } else this.cjkWord(text, start, i, emit);
+        if (id >= 0) run.push(id, i - from);
+      } else this.cjkWord(text, start, i, i - from);
     }
+    return run;
   }
 
-  /** A word holding CJK characters: its runs of one script, as the analyser cuts them. */
-  private cjkWord(text: string, start: number, end: number, emit: (id: number, end: number) => void): void {
+  /** A word holding CJK characters: its runs of one script, as the analyser cuts them; each term with the word's end `at`. */
+  private cjkWord(text: string, start: number, end: number, at: number): void {
+    const run = this.run;
     let i = start;
     while (i < end) {
       const cp = text.codePointAt(i)!;
@@ -181,12 +199,12 @@ export class TermScanner {
         while (i < end) {
           const next = text.codePointAt(i)!;
           if (classOf(next) !== 3) break;
-          emit(this.pair(prev, next), end);
+          run.push(this.pair(prev, next), at);
           lone = false;
           prev = next;
           i += next > 0xffff ? 2 : 1;
         }
-        if (lone) emit(this.pair(prev, LONE), end);
+        if (lone) run.push(this.pair(prev, LONE), at);
       } else {
         const from = i;
         let h = FNV_OFFSET;
@@ -200,7 +218,7 @@ export class TermScanner {
           } else i++;
         }
         const id = this.spelling(text, from, i, mix(h));
-        if (id >= 0) emit(id, end);
+        if (id >= 0) run.push(id, at);
       }
     }
   }
@@ -278,6 +296,26 @@ export class TermScanner {
       this.cjkPairs.set(a, b, id);
     }
     return id;
+  }
+}
+
+/** Term ids in order and the end of the word each came from: buffers that grow and are reused. */
+export class TermRun {
+  ids = new Int32Array(1024);
+  ends = new Int32Array(1024);
+  count = 0;
+
+  push(id: number, end: number): void {
+    if (this.count === this.ids.length) {
+      const ids = new Int32Array(this.ids.length * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      const ends = new Int32Array(this.ends.length * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.ids[this.count] = id;
+    this.ends[this.count++] = end;
   }
 }
 

@@ -6,6 +6,8 @@
 // is one window). The candidates are a superset of the real match starts, so the first anchored success is
 // exactly what the rule's pattern alone would have found first.
 
+import { requiredWords } from "./literals.js";
+
 /** One alternative of a rule's pattern, as pieces with bounded gaps between them. */
 export interface Chain {
   /**
@@ -14,6 +16,11 @@ export interface Chain {
    * by its "@"; 0 for most).
    */
   readonly pieces: readonly { readonly re: RegExp; readonly max: number; readonly lead: number }[];
+  /**
+   * Lowercase words, one of which some piece's every match holds (literals.ts), per piece that has them: a
+   * text whose lowercase form lacks all of one piece's words has no match of the chain.
+   */
+  readonly words: readonly (readonly string[])[];
   /** Most characters between piece i and piece i + 1 (gaps[i]). */
   readonly gaps: readonly number[];
   /** Characters gap i never holds (a line break, a pipe…): stops[i]. */
@@ -38,7 +45,12 @@ export function chain(
   if (gaps.length !== pieces.length - 1) throw new Error("a chain alternates pieces and gaps");
   const perGap = typeof stops === "string" ? gaps.map(() => stops) : stops;
   if (perGap.length !== gaps.length) throw new Error("a chain gives stop characters for each gap");
-  return { pieces, gaps, stops: perGap };
+  const words: (readonly string[])[] = [];
+  for (const p of pieces) {
+    const w = requiredWords(p.re.source, p.re.flags);
+    if (w) words.push(w);
+  }
+  return { pieces, gaps, stops: perGap, words };
 }
 
 /** Texts shorter than this are matched directly: a window scan over them costs less than finding the pieces. */
@@ -62,13 +74,15 @@ export function firstMatch(re: RegExp, chains: readonly Chain[], text: string, c
     anchored = new RegExp(re.source, `${re.flags.replace(/[gy]/g, "")}y`);
     sticky.set(re, anchored);
   }
-  const reach = reachOf(chains);
+  const live = liveChains(chains, text);
+  if (live.length === 0) return null;
+  const reach = live === chains ? reachOf(chains) : spanOf(live);
   for (let from = 0; from < text.length; from += chunk) {
     // The chunk's candidates need every piece a chain starting in it can reach, and some context either side.
     const sliceStart = Math.max(0, from - MARGIN);
     const sliceEnd = Math.min(text.length, from + chunk + reach + MARGIN);
     const part = sliceStart === 0 && sliceEnd === text.length ? text : text.slice(sliceStart, sliceEnd);
-    const starts = candidates(chains, part);
+    const starts = candidates(live, part);
     // The slice that reaches the end of the text holds the candidates of every chunk left.
     const final = sliceEnd === text.length;
     const upTo = final ? text.length : from + chunk;
@@ -86,20 +100,59 @@ export function firstMatch(re: RegExp, chains: readonly Chain[], text: string, c
   return null;
 }
 
+/** The last text lowercased, and its lowercase form: the chained rules a line calls for all read the same one. */
+let lastText = "";
+let lastLower = "";
+
+/**
+ * The chains that can match somewhere in `text`: those with a piece none of whose words the text holds
+ * cannot (their candidates would be none). `chains` itself when all can, so its reach stays cached.
+ */
+function liveChains(chains: readonly Chain[], text: string): readonly Chain[] {
+  let live: Chain[] | undefined;
+  for (let c = 0; c < chains.length; c++) {
+    const chain = chains[c]!;
+    if (chain.words.length > 0 && !holdsWords(chain.words, text)) live ??= chains.slice(0, c);
+    else live?.push(chain);
+  }
+  return live ?? chains;
+}
+
+/** Whether the lowercase form of `text` holds one of each list's words. */
+function holdsWords(lists: readonly (readonly string[])[], text: string): boolean {
+  if (text !== lastText) {
+    // Case folding of the patterns (flag i without u) maps no other character onto an ASCII letter, and an
+    // ASCII run of the text stays one run in its lowercase form: a word the pattern matches is found here.
+    lastLower = text.toLowerCase();
+    lastText = text;
+  }
+  for (const words of lists) {
+    let found = false;
+    for (let w = 0; w < words.length && !found; w++) found = lastLower.includes(words[w]!);
+    if (!found) return false;
+  }
+  return true;
+}
+
 const reaches = new WeakMap<readonly Chain[], number>();
 
 /** The longest text any chain can span: its pieces, its gaps and how far back a piece may lead. */
 function reachOf(chains: readonly Chain[]): number {
   let r = reaches.get(chains);
   if (r === undefined) {
-    r = 0;
-    for (const c of chains) {
-      let span = 0;
-      for (const p of c.pieces) span += p.max + p.lead;
-      for (const g of c.gaps) span += g;
-      r = Math.max(r, span);
-    }
+    r = spanOf(chains);
     reaches.set(chains, r);
+  }
+  return r;
+}
+
+function spanOf(chains: readonly Chain[]): number {
+  let r = 0;
+  for (const c of chains) {
+    let span = 0;
+    for (const p of c.pieces) span += p.max + p.lead;
+    for (const g of c.gaps) span += g;
+    r = Math.max(r, span);
   }
   return r;
 }
