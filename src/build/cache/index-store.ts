@@ -6,6 +6,7 @@
 // freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
 // has them, so the patched index is the one a full build collects.
 import { open, readFile } from "node:fs/promises";
+import { concatU32 } from "../concat-u32.js";
 import { indexOfSorted } from "../lower-bound.js";
 import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
 
@@ -93,7 +94,7 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
     // The fresh rows inverted: per merged key, the new ordinals of the fresh rows that hold it (ascending).
     const fs = new Uint32Array(total + 1);
     const part = fresh?.fields[f];
-    const log = part ? concat(part.log) : new Uint32Array(0);
+    const log = part ? concatU32(part.log) : new Uint32Array(0);
     for (let p = 0; p < log.length; p++) fs[freshTo2[log[p]!]! + 1]!++;
     for (let m = 0; m < total; m++) fs[m + 1]! += fs[m]!;
     const fo = new Uint32Array(log.length);
@@ -145,17 +146,6 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
     });
   }
   return { keys, fields: fields.map((field, f) => ({ start: compact[f]!, ordinals: field.ordinals })) };
-}
-
-function concat(chunks: readonly Uint32Array[]): Uint32Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint32Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 const MAGIC = 0x32584449; // "IDX2"

@@ -9,6 +9,7 @@
 
 import { pairKey } from "../../search/text.js";
 import { type ScannedBody, SharedTerms } from "./shared-terms.js";
+import { mergeUnion } from "./sorted-union.js";
 import { PairTable } from "./term-scan.js";
 
 /**
@@ -251,26 +252,6 @@ function mergeSortedKeys(parts: readonly CollectedPart[]): { keyList: string[]; 
       if (parts[p]!.keys[at[p]!] === least) remaps[p]![at[p]!++] = id;
     }
   }
-}
-
-/** The size of the union of two sorted lists, written to `out` when given (nothing allocated). */
-function mergeUnion(a: Uint32Array, b: Uint32Array, out?: Uint32Array): number {
-  let x = 0;
-  let y = 0;
-  let n = 0;
-  while (x < a.length && y < b.length) {
-    const u = a[x]!;
-    const v = b[y]!;
-    if (out) out[n] = u <= v ? u : v;
-    n++;
-    if (u <= v) x++;
-    if (v <= u) y++;
-  }
-  if (out) {
-    out.set(a.subarray(x), n);
-    out.set(b.subarray(y), n + a.length - x);
-  }
-  return n + (a.length - x) + (b.length - y);
 }
 
 /**

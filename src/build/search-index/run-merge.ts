@@ -5,6 +5,8 @@
 // then a sort with a comparison called back into JavaScript) were most of the 18 s the build spent
 // between its first pass and its first term shard. Keys get ids in order of first sight, as
 // collect-postings.ts PartMerger gives them, so the index (its snapshot included) is the same.
+
+import { concatU32 } from "../concat-u32.js";
 import { type CollectedPart, PostingIndex } from "./collect-postings.js";
 
 /** Whether `keys` is strictly ascending (JavaScript string order). */
@@ -105,7 +107,7 @@ function invertRuns(keyCount: number, parts: readonly CollectedPart[], remaps: r
     parts.forEach((part, p) => {
       const remap = remaps[p]!;
       const { log, ends } = part.fields[f]!;
-      const flat = log.length === 1 ? log[0]! : concat(log);
+      const flat = concatU32(log);
       let from = 0;
       for (let skill = 0; skill < part.count; skill++) {
         const to = ends[skill]!;
@@ -118,14 +120,4 @@ function invertRuns(keyCount: number, parts: readonly CollectedPart[], remaps: r
     fields.push({ start, ordinals });
   }
   return fields;
-}
-
-function concat(chunks: readonly Uint32Array[]): Uint32Array {
-  const out = new Uint32Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

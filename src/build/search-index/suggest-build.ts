@@ -10,6 +10,7 @@ import type { SlimRecord } from "../../dataset/stream.js";
 import { terms as analyse, MAX_TERM_LENGTH, STOP_WORDS, stem } from "../../search/text.js";
 import { lowerBound } from "../lower-bound.js";
 import type { PostingIndex } from "./collect-postings.js";
+import { mergeUnion } from "./sorted-union.js";
 import { scanRuns } from "./term-scan.js";
 
 export const TOP_PREFIX_LENGTH = 3;
@@ -38,19 +39,7 @@ function union(lists: readonly Uint32Array[]): Uint32Array {
     const a = merged;
     const b = present[k]!;
     const out = new Uint32Array(a.length + b.length);
-    let x = 0;
-    let y = 0;
-    let n = 0;
-    while (x < a.length && y < b.length) {
-      const u = a[x]!;
-      const v = b[y]!;
-      out[n++] = u <= v ? u : v;
-      if (u <= v) x++;
-      if (v <= u) y++;
-    }
-    while (x < a.length) out[n++] = a[x++]!;
-    while (y < b.length) out[n++] = b[y++]!;
-    merged = out.subarray(0, n);
+    merged = out.subarray(0, mergeUnion(a, b, out));
   }
   return merged;
 }
