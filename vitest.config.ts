@@ -50,10 +50,10 @@ export default defineConfig({
         test: {
           name: "browser",
           include: only("browser"),
-          // One more try for a failed browser test: on a loaded machine `wrangler pages dev` now and
-          // then holds one answer until the client goes away (a stylesheet held 97 s at load average
-          // 14), and the page then waits past the test's timeout. A test that fails twice fails;
-          // test/web/browser.ts reports every held request on stderr, and a retry shows in the report.
+          // One more try for a failed browser test. Its usual cause, a request `wrangler pages dev`'s
+          // proxy holds until another one reaches it (docs/TESTING.md), is now released by a nudge in
+          // test/web/browser.ts, and a navigation gives up after 30 s, so a retry comes early. A test
+          // that fails twice fails; held requests are reported on stderr, and a retry shows in the report.
           retry: 1,
         },
       },

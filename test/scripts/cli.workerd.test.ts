@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/api/rate-limit/tiers.js";
 import { LOCAL_DEVELOPMENT_LIMITS } from "../../src/node/local-limits.js";
 import { freePort } from "../../src/node/pages-dev.js";
@@ -36,14 +36,18 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Pr
   });
 }
 
-/** One line on stderr naming the script, exit code 2, no stack trace. */
-function expectUsageError(name: string, r: Run, pattern: RegExp): void {
-  expect(r.status, `${name}: ${r.stderr}`).toBe(2);
+/**
+ * One line on stderr naming the script, exit code 2, no stack trace. `check` is the running test's own
+ * expect: the tests that each start a script run concurrently (each start is a second or more of Node
+ * and tsx loading modules, on one core), and a concurrent test asserts through its own context.
+ */
+function expectUsageError(name: string, r: Run, pattern: RegExp, check: ExpectStatic = expect): void {
+  check(r.status, `${name}: ${r.stderr}`).toBe(2);
   const lines = r.stderr.trim().split("\n");
-  expect(lines, r.stderr).toHaveLength(1);
-  expect(lines[0]).toMatch(new RegExp(`^npm run ${name.replace(":", "\\:")}: `));
-  expect(lines[0]).toMatch(pattern);
-  expect(r.stderr).not.toMatch(/^\s+at /m);
+  check(lines, r.stderr).toHaveLength(1);
+  check(lines[0]).toMatch(new RegExp(`^npm run ${name.replace(":", "\\:")}: `));
+  check(lines[0]).toMatch(pattern);
+  check(r.stderr).not.toMatch(/^\s+at /m);
 }
 
 /** Processes whose command line mentions `text` (wrangler, workerd or esbuild left behind). */
@@ -92,15 +96,15 @@ describe("every npm script", () => {
     );
   });
 
-  it.each(SCRIPTS)("npm run %s -- --help prints its usage and exits 0", async (name, file) => {
+  it.concurrent.for(SCRIPTS)("npm run %s -- --help prints its usage and exits 0", async ([name, file], { expect }) => {
     const r = await run(file, ["--help"]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^usage: npm (run ${name.replace(":", "\\:")}|${name})\\b`));
   });
 
-  it.each(SCRIPTS)("npm run %s -- --no-such-option: one line and exit code 2", async (name, file) => {
+  it.concurrent.for(SCRIPTS)("npm run %s -- --no-such-option: one line and exit code 2", async ([name, file], { expect }) => {
     const r = await run(file, ["--no-such-option"]);
-    expectUsageError(name, r, /unknown option --no-such-option \(the options are .*--help\)/);
+    expectUsageError(name, r, /unknown option --no-such-option \(the options are .*--help\)/, expect);
     // One plain sentence: not Node's hint about positionals, whose quotes do not balance.
     expect(r.stderr).not.toMatch(/To specify a positional/);
     expect((r.stderr.match(/'/g) ?? []).length % 2).toBe(0);
@@ -109,27 +113,31 @@ describe("every npm script", () => {
 
 describe("missing inputs", () => {
   const missing = "/nonexistent/skills-folder";
-  it.each([
+  it.concurrent.for([
     ["build", "scripts/build.ts", ["--data", missing]],
     ["synth", "scripts/synth.ts", ["--skills", "1", "--out", ".tmp/unused-synth", "--data", missing]],
     ["github-fixture", "scripts/github-fixture.ts", ["--dataset", missing]],
     ["crawl", "scripts/crawl.ts", ["--sources", `${missing}/sources.json`, "--github-url", "http://127.0.0.1:9"]],
     ["rebuild", "scripts/rebuild.ts", ["--sources", `${missing}/sources.json`, "--github-url", "http://127.0.0.1:9"]],
     ["serve", "scripts/serve.ts", ["--dir", missing]],
-  ] as const)("npm run %s names the missing folder or file", async (name, file, args) => {
-    expectUsageError(name, await run(file, [...args]), /nonexistent\/skills-folder/);
+  ] as const)("npm run %s names the missing folder or file", async ([name, file, args], { expect }) => {
+    expectUsageError(name, await run(file, [...args]), /nonexistent\/skills-folder/, expect);
   });
 
-  it("bad values are usage errors too", async () => {
-    expectUsageError("synth", await run("scripts/synth.ts", ["--skills", "many", "--out", ".tmp/x"]), /--skills/);
-    expectUsageError("crawl", await run("scripts/crawl.ts", ["--limit", "-1", "--github-url", "http://127.0.0.1:9"]), /--limit/);
-    expectUsageError("rebuild", await run("scripts/rebuild.ts", ["--only", "not a repo", "--github-url", "http://127.0.0.1:9"]), /--only/);
-    expectUsageError(
-      "rebuild",
-      await run("scripts/rebuild.ts", ["--max-failed-share", "2", "--github-url", "http://127.0.0.1:9"]),
-      /--max-failed-share/,
-    );
-    expectUsageError("start", await run("scripts/start.ts", [], { PORT: "http" }), /PORT/);
+  it.concurrent("bad values are usage errors too", async ({ expect }) => {
+    // Independent runs, started together.
+    const [synth, crawl, only, share, start] = await Promise.all([
+      run("scripts/synth.ts", ["--skills", "many", "--out", ".tmp/x"]),
+      run("scripts/crawl.ts", ["--limit", "-1", "--github-url", "http://127.0.0.1:9"]),
+      run("scripts/rebuild.ts", ["--only", "not a repo", "--github-url", "http://127.0.0.1:9"]),
+      run("scripts/rebuild.ts", ["--max-failed-share", "2", "--github-url", "http://127.0.0.1:9"]),
+      run("scripts/start.ts", [], { PORT: "http" }),
+    ]);
+    expectUsageError("synth", synth, /--skills/, expect);
+    expectUsageError("crawl", crawl, /--limit/, expect);
+    expectUsageError("rebuild", only, /--only/, expect);
+    expectUsageError("rebuild", share, /--max-failed-share/, expect);
+    expectUsageError("start", start, /PORT/, expect);
   });
 });
 
