@@ -3,8 +3,6 @@
 // nothing to the folder and exits 1 with the reason.
 import { resolve } from "node:path";
 import { writeJsonFile } from "../src/dataset/files.js";
-import { recordEvents } from "../src/events/record.js";
-import { crawlFolder } from "../src/ingest/crawl-folder.js";
 import { intOption, runCommand } from "../src/node/cli.js";
 import { CRAWL_OPTIONS, CRAWL_USAGE, crawlSettings } from "../src/node/crawl-options.js";
 
@@ -27,6 +25,11 @@ ${CRAWL_USAGE}`,
     "dry-run": { type: "boolean", default: false },
   },
   async run({ values }) {
+    // Loaded here, not at the top: `--help` and a usage error answer without loading the crawler (seconds).
+    const [{ crawlFolder }, { recordEvents }] = await Promise.all([
+      import("../src/ingest/crawl-folder.js"),
+      import("../src/events/record.js"),
+    ]);
     const result = await crawlFolder({
       ...crawlSettings(values, PROJECT_ROOT),
       dataDir: resolve(values.data),

@@ -5,8 +5,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "../src/build/build.js";
-import { EXAMPLE_PATHS, README_EXAMPLE, renderExamples, SECTIONS, withSection } from "../src/node/api-examples.js";
 import { runCommand } from "../src/node/cli.js";
 
 await runCommand({
@@ -17,6 +15,11 @@ await runCommand({
   <!-- ...:start --> and <!-- ...:end --> markers`,
   options: {},
   async run() {
+    // Loaded here, not at the top: `--help` and a usage error answer without loading the build and the API (seconds).
+    const [{ build }, { EXAMPLE_PATHS, README_EXAMPLE, renderExamples, SECTIONS, withSection }] = await Promise.all([
+      import("../src/build/build.js"),
+      import("../src/node/api-examples.js"),
+    ]);
     const siteDir = mkdtempSync(join(tmpdir(), "skills-examples-"));
     try {
       await build({ dataDir: "data", outDir: siteDir, page: false });

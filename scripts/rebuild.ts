@@ -7,7 +7,6 @@ import { writeJsonFile } from "../src/dataset/files.js";
 import { existingFolder, runCommand, UsageError } from "../src/node/cli.js";
 import { CRAWL_OPTIONS, CRAWL_USAGE, crawlSettings } from "../src/node/crawl-options.js";
 import { storeFromSpec } from "../src/node/rebuild/dataset-store.js";
-import { rebuild } from "../src/node/rebuild/rebuild.js";
 import { openRefreshQueue } from "../src/node/rebuild/refresh-queue.js";
 import { summaryMarkdown } from "../src/node/rebuild/summary.js";
 import { deployedApiUrl } from "../src/node/serve.js";
@@ -88,6 +87,8 @@ await runCommand({
         })
       : undefined;
 
+    // Loaded here, not at the top: `--help` and a usage error answer without loading the crawl and the build (seconds).
+    const { rebuild } = await import("../src/node/rebuild/rebuild.js");
     // The local queue holds wrangler's platform proxy open: it is closed however the run ends.
     const result = await rebuild({
       projectDir: PROJECT_ROOT,

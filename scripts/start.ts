@@ -1,8 +1,6 @@
 // npm start: builds dist/ (the API's files and the page) from the embedded dataset in data/ and serves it on
 // localhost, offline, with development rate limits (src/node/local-limits.ts).
 
-import { build } from "../src/build/build.js";
-import { recordEvents } from "../src/events/record.js";
 import { runCommand } from "../src/node/cli.js";
 import { localLimits } from "../src/node/local-limits.js";
 import { ensureServePort, portFromEnv, serveSite } from "../src/node/serve.js";
@@ -21,6 +19,8 @@ await runCommand({
     // Fail before the build, not after it, when the port is taken.
     await ensureServePort(port);
     const limits = localLimits("development");
+    // Loaded here, not at the top: `--help` and a usage error answer without loading the build (seconds).
+    const [{ build }, { recordEvents }] = await Promise.all([import("../src/build/build.js"), import("../src/events/record.js")]);
     const report = await build({
       dataDir: values.data,
       outDir: values.out,
