@@ -3,9 +3,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GENERATED, generatedFiles } from "../clients/codegen/generate.js";
-import { vocabularyOf } from "../src/build/build.js";
-import { openApiDocument } from "../src/build/openapi.js";
-import { readDataset } from "../src/dataset/files.js";
 import { stableStringify } from "../src/dataset/json.js";
 import { runCommand } from "../src/node/cli.js";
 
@@ -15,6 +12,12 @@ await runCommand({
   writes ${Object.values(GENERATED).join(" and ")} from the OpenAPI document of the embedded dataset`,
   options: {},
   async run() {
+    // Loaded here, not at the top: `--help` and a usage error answer without loading the build (seconds).
+    const [{ vocabularyOf }, { openApiDocument }, { readDataset }] = await Promise.all([
+      import("../src/build/build.js"),
+      import("../src/build/openapi.js"),
+      import("../src/dataset/files.js"),
+    ]);
     const root = join(import.meta.dirname, "..");
     const document = openApiDocument(vocabularyOf(await readDataset(join(root, "data"))));
     // As the build writes it (keys sorted), so the output is that of the served document.
