@@ -47,7 +47,7 @@ import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
-import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
+import { directorySink, type KnownFiles, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
@@ -285,7 +285,7 @@ async function buildFrom(
     `read ${read.records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
   const { meta } = read.files;
-  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir);
+  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir, knownFiles(read.reuse, options.outDir));
   const data = prefixed(sink, DATA_PREFIX);
   // The build cache is written in steps (cache-store.ts CacheWriter), each input let go once its
   // part is on disk: the per-skill lines with the record files, so the records need not outlive them.
@@ -600,6 +600,13 @@ async function meaningHere(
   await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
   read.meaning = null;
   return { meaning, millis: meaning ? performance.now() - started : 0 };
+}
+
+/** The files of the output folder the build cache recorded, when the build writes over the previous site itself (not into a staging folder). */
+function knownFiles(reuse: Reuse | undefined, outDir: string): KnownFiles | undefined {
+  if (!reuse || resolve(reuse.cache.previousSite) !== resolve(outDir)) return undefined;
+  const { files } = reuse.cache.state;
+  return (path) => files[path]?.[2];
 }
 
 /** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
