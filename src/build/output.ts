@@ -81,6 +81,41 @@ export async function writeOutputFile(root: string, path: string, bytes: Buffer,
   return [path, bytes.length, written, sha256];
 }
 
+/** A sink whose writes may still be in flight when `write` returns; `drain` waits for them. */
+export interface WriteBehind extends OutputSink {
+  /** Waits for every write; throws the first that failed. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Writes through `sink` with up to `depth` writes in flight: `write` returns once its write is
+ * started and fewer than `depth` are pending. The disk overlaps them: rewriting 1,500 files of 57 KB
+ * took about 1.8 s one at a time and 0.5 s four at a time here, and a 1% rebuild rewrites that many
+ * list files. Only for files nothing reads back before `drain` (the sink claims each path as the
+ * write starts, so the order of the output's record is the order of the calls).
+ */
+export function writeBehind(sink: OutputSink, depth = 8): WriteBehind {
+  const pending = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  return {
+    async write(path, data) {
+      if (failure) throw failure.error;
+      const started: Promise<void> = sink
+        .write(path, data)
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => pending.delete(started));
+      pending.add(started);
+      if (pending.size >= depth) await Promise.race(pending);
+    },
+    async drain() {
+      await Promise.all(pending);
+      if (failure) throw failure.error;
+    },
+  };
+}
+
 /**
  * One hash over the files under `prefix`/ but `except` (paths and bytes, in path order): it changes
  * whenever any byte, name or the set of those files does, and one set of files always gives the same.

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { directorySink } from "../../src/build/output.js";
+import { directorySink, type OutputSink, writeBehind } from "../../src/build/output.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-output-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,5 +38,44 @@ describe("directorySink", () => {
     expect(stats).toMatchObject({ written: 2, unchanged: 2, removed: 0, files: 4 });
     expect(readFileSync(join(site, "b", "new"), "utf8")).toBe("new");
     expect(files().get("a/kept")).toBe(sha("kept v1"));
+  });
+});
+
+describe("writeBehind", () => {
+  it("keeps at most `depth` writes in flight, in the order of the calls, and drain waits for them all", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const started: string[] = [];
+    const done: string[] = [];
+    const slow: OutputSink = {
+      write: async (path) => {
+        started.push(path);
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, path.endsWith("3") ? 30 : 5));
+        inFlight--;
+        done.push(path);
+      },
+    };
+    const behind = writeBehind(slow, 3);
+    const paths = Array.from({ length: 10 }, (_, i) => `f${i}`);
+    for (const p of paths) await behind.write(p, "x");
+    expect(done.length).toBeLessThan(paths.length);
+    await behind.drain();
+    expect(started).toEqual(paths);
+    expect(done.sort()).toEqual(paths);
+    expect(most).toBe(3);
+  });
+
+  it("reports a failed write at drain, or at the next write after it failed", async () => {
+    const failing: OutputSink = {
+      write: async (path) => {
+        if (path === "bad") throw new Error("disk full");
+      },
+    };
+    const behind = writeBehind(failing, 4);
+    await behind.write("a", "x");
+    await behind.write("bad", "x");
+    await expect(behind.drain()).rejects.toThrow("disk full");
+    await expect(behind.write("c", "x")).rejects.toThrow("disk full");
   });
 });
