@@ -47,7 +47,7 @@ import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
-import { directorySink, type OutputSink, type WriteStats, type WrittenFile } from "./output.js";
+import { directorySink, type KnownFiles, type OutputSink, type WriteStats, type WrittenFile, writeBehind } from "./output.js";
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
@@ -285,7 +285,7 @@ async function buildFrom(
     `read ${read.records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
   const { meta } = read.files;
-  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir);
+  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir, knownFiles(read.reuse, options.outDir));
   const data = prefixed(sink, DATA_PREFIX);
   // The build cache is written in steps (cache-store.ts CacheWriter), each input let go once its
   // part is on disk: the per-skill lines with the record files, so the records need not outlive them.
@@ -602,6 +602,13 @@ async function meaningHere(
   return { meaning, millis: meaning ? performance.now() - started : 0 };
 }
 
+/** The files of the output folder the build cache recorded, when the build writes over the previous site itself (not into a staging folder). */
+function knownFiles(reuse: Reuse | undefined, outDir: string): KnownFiles | undefined {
+  if (!reuse || resolve(reuse.cache.previousSite) !== resolve(outDir)) return undefined;
+  const { files } = reuse.cache.state;
+  return (path) => files[path]?.[2];
+}
+
 /** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
 function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) => void): PreviousFeed | undefined {
   const { state, previousSite } = reuse.cache;
@@ -707,7 +714,9 @@ async function writeRecordFiles(
   // Awaited before the output is finished; until then a failure must not surface as an unhandled rejection.
   shardJob.catch(() => {});
   try {
-    for (const [path, value] of plan.summaryFiles) await data.write(path, value);
+    // The summaries, lists and status are files nothing reads back during the build: written several at a time.
+    const behind = writeBehind(data);
+    for (const [path, value] of plan.summaryFiles) await behind.write(path, value);
     for (const n of plan.keptSummaries)
       await keepFile(read.reuse!, resolve(options.outDir), `${DATA_PREFIX}/${shardFile("summaries", n)}`, adopt);
     if (plan.keptSummaries.length > 0) log(`  ${plan.keptSummaries.length} summary shards of the previous build kept`);
@@ -724,8 +733,9 @@ async function writeRecordFiles(
         vocabulary,
         head: options.listHead ?? LIST_HEAD,
       },
-      data,
+      behind,
     );
+    await behind.drain();
 
     log(`rendering categories in ${vocabulary.locales.length} locales`);
     const members = categoryMembers(categories, listed);
@@ -759,7 +769,8 @@ async function writeRecordFiles(
       ),
       builtAt: isoSeconds(options.builtAt ?? new Date(meta.generatedAt)),
     });
-    for (const [path, text] of status) await data.write(path, text);
+    for (const [path, text] of status) await behind.write(path, text);
+    await behind.drain();
     return {
       shardJob,
       kept,

@@ -55,10 +55,65 @@ export async function writeIfChanged(full: string, bytes: Buffer): Promise<boole
 /** A file written into the sink's folder (here or by another thread): its path, size, whether it changed and its bytes' SHA-256. */
 export type WrittenFile = [path: string, bytes: number, written: boolean, sha256: string];
 
-/** Writes `bytes` at `path` under `root` unless the file holds them already (writeIfChanged), with what the sink counts. */
-export async function writeOutputFile(root: string, path: string, bytes: Buffer): Promise<WrittenFile> {
-  const written = await writeIfChanged(ensureWithin(root, path), bytes);
-  return [path, bytes.length, written, createHash("sha256").update(bytes).digest("hex")];
+/**
+ * The SHA-256 a file of the output folder is known to hold, by path: an incremental build's previous
+ * site as its build cache recorded it and checked it unchanged (size and modification time) before
+ * the build began. Undefined for a file it does not know.
+ */
+export type KnownFiles = (path: string) => string | undefined;
+
+/**
+ * Writes `bytes` at `path` under `root` unless the file holds them already, with what the sink
+ * counts. A file `known` describes is compared by its recorded hash, not read back: in a 1% rebuild
+ * most of the site's bytes are compared, and reading them was most of the list index's time.
+ */
+export async function writeOutputFile(root: string, path: string, bytes: Buffer, known?: KnownFiles): Promise<WrittenFile> {
+  const full = ensureWithin(root, path);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const recorded = known?.(path);
+  let written: boolean;
+  if (recorded === undefined) written = await writeIfChanged(full, bytes);
+  else {
+    // Known, so its folder exists: only a changed file is written.
+    written = recorded !== sha256;
+    if (written) await writeFile(full, bytes);
+  }
+  return [path, bytes.length, written, sha256];
+}
+
+/** A sink whose writes may still be in flight when `write` returns; `drain` waits for them. */
+export interface WriteBehind extends OutputSink {
+  /** Waits for every write; throws the first that failed. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Writes through `sink` with up to `depth` writes in flight: `write` returns once its write is
+ * started and fewer than `depth` are pending. The disk overlaps them: rewriting 1,500 files of 57 KB
+ * took about 1.8 s one at a time and 0.5 s four at a time here, and a 1% rebuild rewrites that many
+ * list files. Only for files nothing reads back before `drain` (the sink claims each path as the
+ * write starts, so the order of the output's record is the order of the calls).
+ */
+export function writeBehind(sink: OutputSink, depth = 8): WriteBehind {
+  const pending = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  return {
+    async write(path, data) {
+      if (failure) throw failure.error;
+      const started: Promise<void> = sink
+        .write(path, data)
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => pending.delete(started));
+      pending.add(started);
+      if (pending.size >= depth) await Promise.race(pending);
+    },
+    async drain() {
+      await Promise.all(pending);
+      if (failure) throw failure.error;
+    },
+  };
 }
 
 /**
@@ -77,7 +132,7 @@ export function contentId(files: ReadonlyMap<string, string>, prefix: string, ex
  * A sink over a real folder; `finish()` removes files the build no longer produced. `adopt` counts
  * files written into the folder by another thread, as if written here.
  */
-export function directorySink(root: string) {
+export function directorySink(root: string, known?: KnownFiles) {
   /** The SHA-256 of every file written, by path. */
   const seen = new Map<string, string>();
   const stats: WriteStats = { written: 0, unchanged: 0, removed: 0, files: 0, bytes: 0, largest: { path: "", bytes: 0 }, changedPaths: [] };
@@ -99,7 +154,7 @@ export function directorySink(root: string) {
   const sink: OutputSink = {
     async write(path, data) {
       claim(path);
-      count(await writeOutputFile(root, path, typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data)));
+      count(await writeOutputFile(root, path, typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data), known));
     },
   };
   async function finish(): Promise<WriteStats> {

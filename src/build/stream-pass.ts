@@ -9,8 +9,9 @@
 import { createHash } from "node:crypto";
 import { fnv1a } from "../contract/fnv.js";
 import { skillKey } from "../contract/key.js";
+import type { ByteRange } from "../dataset/byte-lines.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../dataset/files.js";
-import { type ByteRange, forEachLine, type SlimRecord, slimForBuild } from "../dataset/stream.js";
+import { forEachLine, type SlimRecord, slimForBuild } from "../dataset/stream.js";
 import type { SkillRecord, StatsFile } from "../schemas/dataset.js";
 import { FIELDS } from "../schemas/fields.js";
 import type { Trust, TrustReviewRecord } from "../schemas/trust.js";

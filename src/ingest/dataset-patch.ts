@@ -85,7 +85,7 @@ export async function scanSkillLines(
     if (!record || record.id !== name.id) unusable = `line ${lineNo} is not a valid record`;
     else selected.push(record);
   });
-  if (!whole) return { unusable: "a line holds a carriage return" };
+  if (whole === false) return { unusable: "a line holds a carriage return" };
   if (unusable !== undefined) return { unusable };
   if (!sameFile(before, await identity(file))) return { unusable: "the file changed while it was read" };
   // Two names that differ only in case sort next to each other: one key, two lines.

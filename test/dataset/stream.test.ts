@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
+import { forEachByteLine } from "../../src/dataset/byte-lines.js";
 import { forEachLine, lineRanges } from "../../src/dataset/stream.js";
 
 const dir = mkdtempSync(join(tmpdir(), "skills-stream-"));
@@ -76,5 +77,47 @@ describe("lineRanges and forEachLine", () => {
         expect(count).toBe(expected.length);
       }
     }
+  });
+});
+
+describe("forEachByteLine", () => {
+  it("gives each line's bytes and the offset where it starts, within a range and across reads", async () => {
+    const text = 'one\ntwo ß漢\n\n{"x":"three"}\nlast without end';
+    const file = join(dir, "offsets.jsonl");
+    writeFileSync(file, text);
+    const bytes = Buffer.from(text, "utf8");
+    const expected: [string, number, number][] = [];
+    let at = 0;
+    for (const [i, line] of text.split("\n").entries()) {
+      expected.push([line, i + 1, at]);
+      at += Buffer.byteLength(line, "utf8") + 1;
+    }
+    for (const readBytes of [1, 4, 1 << 16]) {
+      const seen: [string, number, number][] = [];
+      const count = await forEachByteLine(file, (line, n, offset) => seen.push([line.toString("utf8"), n, offset]), { readBytes });
+      expect(seen, `reads of ${readBytes}`).toEqual(expected);
+      expect(count).toBe(expected.length);
+      // A range from the second line to the end of the fourth: numbered within it, offsets in the file.
+      const range = { start: expected[1]![2], end: expected[4]![2] };
+      const inRange: [string, number, number][] = [];
+      await forEachByteLine(file, (line, n, offset) => inRange.push([line.toString("utf8"), n, offset]), { range, readBytes });
+      expect(inRange).toEqual(expected.slice(1, 4).map(([l, n, o]) => [l, n - 1, o]));
+      expect(bytes.subarray(range.start, range.end).toString("utf8")).toBe('two ß漢\n\n{"x":"three"}\n');
+    }
+  });
+
+  it("stops at a carriage return unless told it ends a line, having given the lines before it", async () => {
+    for (const [c, text] of ["a\nb\r\nc\n", "a\nb\rc", "a\nb\r"].entries()) {
+      const file = join(dir, `cr-${c}.jsonl`);
+      writeFileSync(file, text);
+      for (const readBytes of [1, 2, 1 << 16]) {
+        const seen: string[] = [];
+        expect(await forEachByteLine(file, (line) => seen.push(line.toString("utf8")), { readBytes })).toBe(false);
+        expect(seen).toEqual(["a"]);
+      }
+    }
+    const file = join(dir, "cr-none.jsonl");
+    writeFileSync(file, "");
+    expect(await forEachByteLine(file, () => expect.unreachable())).toBe(0);
   });
 });

@@ -87,7 +87,7 @@ async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines:
     skills.push(plainlyCachedSkill(value) ? value : CachedSkill.parse(value));
     lines.push(line);
   });
-  if (!plain) throw new Error(`${CACHE_FILES.skills} holds a carriage return`);
+  if (plain === false) throw new Error(`${CACHE_FILES.skills} holds a carriage return`);
   return { skills, lines };
 }
 

@@ -155,7 +155,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       seen.add(key);
       if (records.length % 10_000 === 0) input.progress(records.length);
     });
-    if (!plain) return { reason: "skills.jsonl holds a carriage return" };
+    if (plain === false) return { reason: "skills.jsonl holds a carriage return" };
     if (unsorted) return { reason: "skills.jsonl is not in key order" };
     input.progress(records.length);
     spill.close();

@@ -4,7 +4,7 @@
 // keystroke reads one small file whatever the size of the directory. A term is offered as skills
 // write it (its most common surface form: `kubernetes`, not the index's stem `kubernete`), and the
 // counts leave out the skills that search leaves out by default (malicious ones).
-import { Bitset } from "../../contract/postings.js";
+import { Bitset, popcount } from "../../contract/postings.js";
 import { bySuggestionRank, type SuggestionPair } from "../../contract/search-manifest.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { terms as analyse, MAX_TERM_LENGTH, STOP_WORDS, stem } from "../../search/text.js";
@@ -202,24 +202,57 @@ export interface SuggestPatch {
   moved?: { ordinals: readonly number[]; before: PostingIndex };
 }
 
-/** Whether skill `o` holds `key` in any field of `index`. */
-function holds(index: PostingIndex, key: string, o: number): boolean {
-  for (let f = 0; f < index.fieldCount; f++) {
-    const list = index.listOf(key, f);
-    if (!list) return false;
-    if (list[lowerBound(list, o)] === o) return true;
-  }
-  return false;
-}
-
-/** How the changed skills move the count of skills holding every one of `words` (SuggestPatch.moved). */
-function movedBy(moved: NonNullable<SuggestPatch["moved"]>, now: PostingIndex, words: readonly string[]): number {
-  let n = 0;
-  for (const o of moved.ordinals) {
-    if (words.every((w) => holds(now, w, o))) n++;
-    if (words.every((w) => holds(moved.before, w, o))) n--;
-  }
-  return n;
+/**
+ * How the changed skills move the count of skills holding every one of a suggestion's words
+ * (SuggestPatch.moved): the number holding them now less the number holding them before. Each word's
+ * holders among the changed skills are found once, as a bitset over them (now and before), so a
+ * suggestion costs a few word-wide ANDs. Asked skill by skill and word by word, a 1% rebuild at 100k
+ * skills (1,000 changed, every name holding a changed word asked) spent about 100 s here.
+ */
+function movedCounter(moved: NonNullable<SuggestPatch["moved"]>, now: PostingIndex): (words: readonly string[]) => number {
+  const ordinals = Int32Array.from(moved.ordinals).sort();
+  const width = Math.ceil(ordinals.length / 32);
+  const memo = new Map<string, [Uint32Array, Uint32Array]>();
+  /** Which changed skills hold `key` in any field of `index`, as bits over `ordinals`. */
+  const holders = (index: PostingIndex, key: string): Uint32Array => {
+    const bits = new Bitset(ordinals.length);
+    for (let f = 0; f < index.fieldCount; f++) {
+      const list = index.listOf(key, f);
+      if (!list) break;
+      // The shorter list walked, each of its values searched for in the other from where the last one was.
+      if (list.length <= ordinals.length) {
+        let j = 0;
+        for (const o of list) {
+          j = lowerBound(ordinals, o, j);
+          if (j === ordinals.length) break;
+          if (ordinals[j] === o) bits.add(j);
+        }
+      } else {
+        let at = 0;
+        for (let j = 0; j < ordinals.length; j++) {
+          at = lowerBound(list, ordinals[j]!, at);
+          if (at === list.length) break;
+          if (list[at] === ordinals[j]) bits.add(j);
+        }
+      }
+    }
+    return bits.words;
+  };
+  const bitsOf = (word: string): [Uint32Array, Uint32Array] => {
+    let hit = memo.get(word);
+    if (!hit) memo.set(word, (hit = [holders(now, word), holders(moved.before, word)]));
+    return hit;
+  };
+  const countAll = (words: readonly string[], side: 0 | 1): number => {
+    let n = 0;
+    for (let w = 0; w < width; w++) {
+      let v = 0xffffffff;
+      for (const word of words) v &= bitsOf(word)[side][w]!;
+      n += popcount(v);
+    }
+    return n;
+  };
+  return (words) => countAll(words, 0) - countAll(words, 1);
 }
 
 /** Every suggestion with its count, sorted by text; a suggestion that only hidden skills hold is left out. */
@@ -249,6 +282,7 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
   // sorted apart and merged in, so the whole list is never sorted again.
   const hidden = hiddenSet(sources.hidden ?? [], docCount);
   const hiddenIn = hidden ? hiddenCounter(index, hidden, docCount) : () => 0;
+  const movedBy = patch?.moved ? movedCounter(patch.moved, index) : undefined;
   const words: SuggestionPair[] = [];
   index.keys.forEach((key, i) => {
     if (key.startsWith("\u0001") || codePoints(key) < 2) return;
@@ -262,7 +296,7 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
     else if (!patch.changed.has(key)) count = patch.previous.get(text) ?? 0;
     else {
       const previous = patch.previous.get(text);
-      count = previous !== undefined && patch.moved ? previous + movedBy(patch.moved, index, [key]) : index.unionCount(i) - hiddenIn(i);
+      count = previous !== undefined && movedBy ? previous + movedBy([key]) : index.unionCount(i) - hiddenIn(i);
     }
     if (count > 0) words.push([text, count]);
   });
@@ -277,7 +311,7 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
     if (phrases.has(text)) continue;
     let previous = patch?.previous.get(text);
     if (previous !== undefined && nameWords.some((w) => patch!.changed.has(w)))
-      previous = patch!.moved ? previous + movedBy(patch!.moved, index, nameWords) : undefined;
+      previous = movedBy ? previous + movedBy(nameWords) : undefined;
     phrases.set(text, previous ?? intersectCount(nameWords.map(docsOf), hidden));
   }
   const named = [...phrases].filter(([, n]) => n > 0).sort(byText);

@@ -66,7 +66,7 @@ export async function readSmokeDataset(dir: string): Promise<SmokeDataset> {
     if (parsed.success) records.push(parsed.data);
     else problems.push({ file, line, message: "not a record the smoke check can read" });
   });
-  if (!whole) problems.push({ file, message: "a line holds a carriage return" });
+  if (whole === false) problems.push({ file, message: "a line holds a carriage return" });
   const categories = await readJson(join(dir, DATASET_FILES.categories), CategoriesFile, problems);
   if (problems.length > 0 || !categories) throw new DatasetError(problems);
   return { records, categories };
