@@ -378,18 +378,20 @@ describe("the directory page", () => {
   });
 
   it("fits a phone screen and follows the system's dark mode", async () => {
-    for (const [path, name] of [
-      ["/", "phone-home"],
-      ["/skills/anvil-dev/pdf", "phone-skill"],
-      ["/?q=pdf", "phone-search"],
-    ] as const) {
+    // The three phone views and the dark one load side by side, each in its own context.
+    const phone = async (path: string, name: string) => {
       const page = await open(path, { viewport: PHONE });
       await page.locator("h1").first().waitFor();
       await page.waitForLoadState("networkidle");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} overflows`).toBe(true);
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       await shot(page, name);
-    }
-    const dark = await open("/skills/anvil-dev/pdf", { dark: true });
+      return [path, fits] as const;
+    };
+    const [fit, dark] = await Promise.all([
+      Promise.all([phone("/", "phone-home"), phone("/skills/anvil-dev/pdf", "phone-skill"), phone("/?q=pdf", "phone-search")]),
+      open("/skills/anvil-dev/pdf", { dark: true }),
+    ]);
+    for (const [path, fits] of fit) expect(fits, `${path} overflows`).toBe(true);
     await dark.locator("#skill-md h2").first().waitFor();
     const background = await dark.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r = 255, g = 255, b = 255] = (background.match(/\d+/g) ?? []).map(Number);
