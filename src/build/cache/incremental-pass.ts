@@ -7,6 +7,7 @@
 // so the second pass rewrites only the shards that hold a changed skill, and whether the meaning
 // model's input is the cached one.
 
+import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { fnv1a } from "../../contract/fnv.js";
 import { skillKey } from "../../contract/key.js";
@@ -126,6 +127,8 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         // Only a line the cache does not hold is read again.
         const bytes = Buffer.allocUnsafe(lines.ends[i]! - lines.starts[i]!);
         await handle.read(bytes, 0, bytes.length, lines.starts[i]!);
+        // The bytes hashed, or the file was replaced since (its cache line would not describe it).
+        if (createHash("sha1").update(bytes).digest("base64") !== hash) return { reason: "skills.jsonl changed while it was read" };
         // A line that is blank (as the full pass's trim() sees it) is skipped; a record's line starts with "{".
         if (bytes[0] !== 0x7b && bytes.toString("utf8").trim() === "") continue;
         const record = parseSkillLine(bytes.toString("utf8"), input.file, lineNo, problems);
