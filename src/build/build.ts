@@ -343,15 +343,18 @@ async function buildFrom(
         adopt,
         log,
       });
+      // The index's files are content-named and read back by nothing in this build: written several at a time.
+      const searchOut = writeBehind(data);
       const searchFiles = await writeSearchFiles(
         read.postings,
         written.searchSkills,
-        data,
+        searchOut,
         (line) => log(`  ${line}`),
         patch,
         cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, written.searchSkills.nested.length, kept)),
         offload,
       );
+      await searchOut.drain();
       searchMillis = performance.now() - t;
       phase("search index");
       if (cache) {

@@ -8,9 +8,9 @@
 // model's input is the cached one.
 
 import { createHash } from "node:crypto";
+import { open } from "node:fs/promises";
 import { fnv1a } from "../../contract/fnv.js";
 import { skillKey } from "../../contract/key.js";
-import { forEachByteLine } from "../../dataset/byte-lines.js";
 import { type DatasetProblem, duplicateProblem, parseSkillLine } from "../../dataset/files.js";
 import { type SlimRecord, slim } from "../../dataset/stream.js";
 import type { StatsFile } from "../../schemas/dataset.js";
@@ -26,6 +26,7 @@ import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
 import { indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
+import type { LineHashes } from "./line-hashes.js";
 
 export interface IncrementalInput {
   file: string;
@@ -35,6 +36,8 @@ export interface IncrementalInput {
   search: boolean;
   reviews: TrustReviewRecord[];
   cache: OpenCache;
+  /** skills.jsonl's lines hashed (line-hashes.ts): the pass reads again only those the cache does not hold. */
+  lines: LineHashes;
   progress: (records: number) => void;
 }
 
@@ -90,12 +93,13 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
   let textBytes = 0;
   let fresh = 0;
   let closed = false;
+  const { lines } = input;
+  const handle = await open(input.file, "r");
   try {
-    const plain = await forEachByteLine(input.file, (bytes, lineNo) => {
-      // A line that is blank (as the full pass's trim() sees it) is skipped; a record's line starts with "{".
-      if (unsorted || (bytes[0] !== 0x7b && bytes.toString("utf8").trim() === "")) return;
+    for (let i = 0; i < lines.hashes.length && !unsorted; i++) {
+      const lineNo = i + 1;
       // The full pass hashes the decoded line as UTF-8: the same bytes for any valid UTF-8 line (another line only misses).
-      const hash = createHash("sha1").update(bytes).digest("base64");
+      const hash = lines.hashes[i]!;
       const at = byHash.get(hash);
       const hit = at === undefined ? undefined : cache.skills[at]!;
       const hitRecord = hit?.[8] as SlimRecord | undefined;
@@ -110,7 +114,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         key = hit[0];
         if (records.length > 0 && key === lastKey) {
           problems.push(duplicateProblem(input.file, lineNo, hitRecord));
-          return;
+          continue;
         }
         records.push(hitRecord);
         summaries.push(hit[4]);
@@ -120,15 +124,22 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         oldTo[at!] = records.length - 1;
         for (let d = docStart[at!]!; d < docStart[at! + 1]!; d++) oldDocTo[d] = documents++;
       } else {
+        // Only a line the cache does not hold is read again.
+        const bytes = Buffer.allocUnsafe(lines.ends[i]! - lines.starts[i]!);
+        await handle.read(bytes, 0, bytes.length, lines.starts[i]!);
+        // The bytes hashed, or the file was replaced since (its cache line would not describe it).
+        if (createHash("sha1").update(bytes).digest("base64") !== hash) return { reason: "skills.jsonl changed while it was read" };
+        // A line that is blank (as the full pass's trim() sees it) is skipped; a record's line starts with "{".
+        if (bytes[0] !== 0x7b && bytes.toString("utf8").trim() === "") continue;
         const record = parseSkillLine(bytes.toString("utf8"), input.file, lineNo, problems);
-        if (!record) return;
+        if (!record) continue;
         key = skillKey(record.owner, record.repo);
         if (records.length > 0 && key === lastKey) {
           problems.push(duplicateProblem(input.file, lineNo, record));
-          return;
+          continue;
         }
         const rendered = renderOrReport(record, input.stats, reviews.get(key) ?? [], { file: input.file, line: lineNo, problems });
-        if (!rendered) return;
+        if (!rendered) continue;
         const { entries, summary, trust } = rendered;
         spill.add("d", key, entries.detail);
         spill.add("f", key, entries.files);
@@ -154,8 +165,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       lastKey = key;
       seen.add(key);
       if (records.length % 10_000 === 0) input.progress(records.length);
-    });
-    if (plain === false) return { reason: "skills.jsonl holds a carriage return" };
+    }
     if (unsorted) return { reason: "skills.jsonl is not in key order" };
     input.progress(records.length);
     spill.close();
@@ -203,5 +213,6 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
     };
   } finally {
     if (!closed) spill.close();
+    await handle.close();
   }
 }

@@ -4,11 +4,16 @@
 import { mkdir, rm, stat } from "node:fs/promises";
 import type { StatsFile } from "../../schemas/dataset.js";
 import type { TrustReviewRecord } from "../../schemas/trust.js";
+import { runInWorker } from "../passes.js";
 import { shardCounts } from "../site-files.js";
 import { buildKey } from "./build-key.js";
 import { type CacheOptions, openCache } from "./cache-store.js";
 import { type IncrementalPass, incrementalPass } from "./incremental-pass.js";
 import { keptShardsReason } from "./kept-shards.js";
+import { type LineHashes, lineHashes } from "./line-hashes.js";
+
+/** A skills.jsonl up to this size is hashed in the main thread: a worker's start would cost more. */
+const IN_THREAD_BYTES = 64 << 20;
 
 export interface IncrementalStart {
   cache: CacheOptions;
@@ -33,12 +38,20 @@ export interface IncrementalOutcome {
 export async function tryIncremental(start: IncrementalStart): Promise<IncrementalOutcome> {
   const key = await buildKey({ dataDir: start.dataDir, search: start.search });
   if (start.cache.full) return { key, reason: "asked for (--full)" };
+  const { size } = await stat(start.file);
+  // The dataset's lines are hashed while the cache is opened: in a worker thread for a large file.
+  const hashing =
+    size > IN_THREAD_BYTES ? runInWorker<LineHashes | false>("line-hash-worker", { file: start.file }) : lineHashes(start.file);
+  // Let go (it ends by itself) when the cache cannot be used.
+  hashing.catch(() => {});
   const cache = await openCache(start.cache, key, start.outDir);
   if ("reason" in cache) return { key, reason: cache.reason };
+  const lines = await hashing;
+  if (lines === false) return { key, reason: "skills.jsonl holds a carriage return" };
   await rm(start.spillDir, { recursive: true, force: true });
   await mkdir(start.spillDir, { recursive: true });
-  const { size } = await stat(start.file);
   const pass = await incrementalPass({
+    lines,
     file: start.file,
     size,
     spillDir: start.spillDir,
