@@ -65,6 +65,21 @@ function nudge(url: string): void {
     .catch(() => undefined);
 }
 
+/**
+ * `fetch` from Node to the local server, nudged as a page's request is (above) while it is
+ * unanswered: a test's own request to the API after a quiet spell can be held the same way, and no
+ * page request would then release it.
+ */
+export async function localFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const watch = setInterval(() => nudge(url), NUDGE_MS);
+  try {
+    return await fetch(input, init);
+  } finally {
+    clearInterval(watch);
+  }
+}
+
 function reportIfStalled(request: Request, since: number | undefined, state: string, nudgedAt?: number): void {
   const now = Date.now();
   const held = since === undefined ? 0 : now - since;

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { unlessMissing } from "../support/not-run.js";
-import { closeSettled, findChromium, INSTALL_CHROMIUM, launchChromium, testContext } from "./browser.js";
+import { closeSettled, findChromium, INSTALL_CHROMIUM, launchChromium, localFetch, testContext } from "./browser.js";
 
 // The icon is inline, so the browser itself asks for nothing that would release the queue.
 const PAGE = `<!doctype html><html><head><link rel="icon" href="data:,"><link rel="stylesheet" href="/held.css"></head>
@@ -72,5 +72,14 @@ describe("a request the dev server holds", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it("is released by the nudge when a test asks for it from Node too", async () => {
+    const from = site.seen.length;
+    const started = Date.now();
+    const res = await localFetch(`${site.origin}/held.css`);
+    expect(await res.text()).toBe("h1 { color: rgb(1, 2, 3); }");
+    expect(site.seen.slice(from, from + 2)).toEqual(["/held.css", "/favicon.svg"]);
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

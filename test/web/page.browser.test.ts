@@ -24,7 +24,7 @@ import {
   SuggestionEnvelope,
 } from "../../src/schemas/envelope.js";
 import { unlessMissing } from "../support/not-run.js";
-import { closeSettled, findChromium, INSTALL_CHROMIUM, launchChromium, testContext } from "./browser.js";
+import { closeSettled, findChromium, INSTALL_CHROMIUM, launchChromium, localFetch, testContext } from "./browser.js";
 import { HOSTILE_OWNER, HOSTILE_REPO } from "./fixtures/hostile-skill.js";
 import { type PageSite, startPageSite } from "./site.js";
 
@@ -69,7 +69,7 @@ afterEach(async () => {
 
 /** The API's answer, validated by its schema and read as the page reads it (its budget), for what the page must show. */
 async function api<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-  const res = await fetch(`${site.origin}/api/v1${path}`, { headers: PAGE_HEADERS });
+  const res = await localFetch(`${site.origin}/api/v1${path}`, { headers: PAGE_HEADERS });
   expect(res.status, path).toBe(200);
   return schema.parse(await res.json());
 }
@@ -300,7 +300,7 @@ describe("the directory page", () => {
     expect(res?.status()).toBe(404);
     expect(await page.locator("h1").textContent()).toBe("Page not found");
     expect(await page.title()).toBe("Page not found · Skills Directory");
-    const apiLike = await fetch(`${site.origin}/api/nope`);
+    const apiLike = await localFetch(`${site.origin}/api/nope`);
     expect(apiLike.status).toBe(404);
     expect(apiLike.headers.get("content-type")).toMatch(/^application\/json/);
     // A page route for a skill that does not exist: the page says so.
@@ -403,13 +403,15 @@ describe("the directory page", () => {
     // Spend the anonymous budget of this address, as a script would.
     let last: Response | undefined;
     for (let i = 0; i < 150; i++) {
-      last = await fetch(`${site.origin}/api/v1/categories`);
+      last = await localFetch(`${site.origin}/api/v1/categories`);
       if (last.status === 429) break;
     }
     expect(last?.status).toBe(429);
     expect(last?.headers.get("X-RateLimit-Tier")).toBe("anonymous");
     // A request that claims to be the page but comes from another site is not the page.
-    const crossSite = await fetch(`${site.origin}/api/v1/categories`, { headers: { ...PAGE_HEADERS, "Sec-Fetch-Site": "cross-site" } });
+    const crossSite = await localFetch(`${site.origin}/api/v1/categories`, {
+      headers: { ...PAGE_HEADERS, "Sec-Fetch-Site": "cross-site" },
+    });
     expect(crossSite.status).toBe(429);
 
     const page = await open("/");

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { ErrorEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { avatarColour, initialsOf } from "../../web/src/avatar.js";
-import { closeSettled, launchChromium, testContext } from "./browser.js";
+import { closeSettled, launchChromium, localFetch, testContext } from "./browser.js";
 import { type PageSite, startPageSite } from "./site.js";
 
 const AXE_SOURCE = createRequire(import.meta.url)("axe-core").source as string;
@@ -134,7 +134,7 @@ async function axeSerious(page: Page): Promise<unknown[]> {
 
 /** A real error envelope from the API (an invalid sort), to serve where the test needs one. */
 async function realErrorEnvelope() {
-  const res = await fetch(`${site.origin}/api/v1/skills?sort=nonsense`, { headers: { "X-Skills-Client": "page" } });
+  const res = await localFetch(`${site.origin}/api/v1/skills?sort=nonsense`, { headers: { "X-Skills-Client": "page" } });
   expect(res.status).toBe(400);
   return ErrorEnvelope.parse(await res.json());
 }
@@ -191,7 +191,7 @@ describe("the page's error state", () => {
     failing = false;
     await alert.getByRole("button", { name: "Try again" }).click();
     await page.locator(".cards li").first().waitFor();
-    const list = SkillListEnvelope.parse(await (await fetch(`${site.origin}/api/v1/skills?limit=1`)).json());
+    const list = SkillListEnvelope.parse(await (await localFetch(`${site.origin}/api/v1/skills?limit=1`)).json());
     expect(await page.locator(".count").innerText()).toContain(String(list.pagination.total));
     expect(await alert.count()).toBe(0);
   });

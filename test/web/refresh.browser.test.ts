@@ -4,7 +4,7 @@
 // shown as the API's message, with the button usable again.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, testContext } from "./browser.js";
+import { launchChromium, localFetch, testContext } from "./browser.js";
 import { type PageSite, startPageSite } from "./site.js";
 
 let browser: Browser;
@@ -26,7 +26,7 @@ const open = async (path: string): Promise<Page> => {
 
 describe("the skill page's re-index offer", () => {
   it("shows the indexed commit, queues the repository on a click and shows the queue state; a second click the same", async () => {
-    const detail = (await (await fetch(`${site.server.api}/skills/acme-labs/react-testing-skill`)).json()) as {
+    const detail = (await (await localFetch(`${site.server.api}/skills/acme-labs/react-testing-skill`)).json()) as {
       data: { indexedCommit: string };
     };
     const page = await open("/skills/acme-labs/react-testing-skill");
@@ -39,7 +39,7 @@ describe("the skill page's re-index offer", () => {
     await expect.poll(() => status.textContent()).toMatch(/^Queued since .+: number 1 of 1 waiting\./);
     const first = await status.textContent();
     // The API agrees: the repository waits in the queue.
-    const state = (await (await fetch(`${site.server.api}/index-status/acme-labs/react-testing-skill`)).json()) as {
+    const state = (await (await localFetch(`${site.server.api}/index-status/acme-labs/react-testing-skill`)).json()) as {
       data: { refresh: { queued: boolean } };
     };
     expect(state.data.refresh.queued).toBe(true);
@@ -54,7 +54,7 @@ describe("the skill page's re-index offer", () => {
     const section = page.locator("section.refresh");
     await section.waitFor();
     // Every address may ask 10 times an hour: spend them elsewhere first.
-    for (let i = 0; i < 10; i++) await fetch(`${site.server.api}/index-status/spender/repo-${i}/refresh`, { method: "POST" });
+    for (let i = 0; i < 10; i++) await localFetch(`${site.server.api}/index-status/spender/repo-${i}/refresh`, { method: "POST" });
     await section.locator("button").click();
     const status = section.locator(".refresh-status");
     await expect.poll(() => status.textContent()).toMatch(/^The re-index was not queued: too many re-index requests/);

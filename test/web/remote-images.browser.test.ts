@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../src/api/page-policy.js";
-import { closeSettled, launchChromium, testContext } from "./browser.js";
+import { closeSettled, launchChromium, localFetch, testContext } from "./browser.js";
 import { remoteImageRecord, TRACKER_OWNER, TRACKER_REPO } from "./fixtures/remote-image-skill.js";
 import { type PageSite, startPageSite } from "./site.js";
 
@@ -158,7 +158,7 @@ describe("images of a SKILL.md from another host", () => {
 describe("the page's Content-Security-Policy", () => {
   it("is an HTTP header on the page, its 404 page and its static files", async () => {
     for (const path of ["/", `/skills/${TRACKER_OWNER}/${TRACKER_REPO}`, "/no/such/page", "/favicon.svg"]) {
-      const res = await fetch(`${site.origin}${path}`);
+      const res = await localFetch(`${site.origin}${path}`);
       await res.body?.cancel();
       expect(res.headers.get("content-security-policy"), path).toBe(PAGE_CSP);
       expect(res.headers.get("x-frame-options"), path).toBe("DENY");
