@@ -39,7 +39,7 @@ import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
 import type { Reuse } from "./cache/incremental-pass.js";
-import { keepFile, keptMeaning, writeKeptShards } from "./cache/kept-shards.js";
+import { type KeptShardJob, keepFile, keptMeaning, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
@@ -56,7 +56,7 @@ import type { NestedSkill } from "./search-index/search-document.js";
 import type { Offload, WrittenNested } from "./search-index/search-extras.js";
 import { MAX_EXPANSIONS, NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
 import type { SearchJob, SearchJobResult } from "./search-job.js";
-import { planShards, SUMMARIES_PER_SHARD } from "./site-files.js";
+import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
@@ -84,7 +84,11 @@ export interface BuildOptions {
   beforeRender?: (dataset: Dataset, skipped: readonly DatasetProblem[], verdicts: ReadonlyMap<string, TrustVerdict>) => Promise<void>;
   /** Positions in each list order's head files and per file (default LIST_HEAD); tests set small ones to page past them. */
   listHead?: ListHead;
-  /** Worker threads for the first pass (default: the available cores, at most 4, fewer for a small dataset); any count builds the same bytes. */
+  /**
+   * Worker threads for the first pass (default: the available cores, at most 4, fewer for a small
+   * dataset); any count builds the same bytes. Given, it also decides whether an incremental build's
+   * second pass runs in a worker (more than one); by default that depends on the directory's size.
+   */
   workers?: number;
   /**
    * Skills per run of a first-pass worker's index parts, written to disk as it goes (default
@@ -612,6 +616,35 @@ function knownFiles(reuse: Reuse | undefined, outDir: string): KnownFiles | unde
   return (path) => files[path]?.[2];
 }
 
+/**
+ * From this many skills an incremental build's second pass runs in a worker thread by default
+ * (below, a worker's start costs more than it saves); a build given its worker count uses a worker
+ * whenever it may use more than one thread.
+ */
+const KEPT_SHARDS_IN_WORKER = 10_000;
+
+/**
+ * The incremental build's second pass (cache/kept-shards.ts): the shards holding a changed skill
+ * assembled again, the others kept. In a worker thread for a large directory, beside the lists,
+ * status and search index on this one (at 100k skills it was seconds of this thread's time, and 3.8 s
+ * of waiting at the end); what it wrote is counted once it is done.
+ */
+function keptShardJob(reuse: Reuse, plan: ShardPlan, spillDir: string, outDir: string, skills: number, workers: number | undefined) {
+  const job: KeptShardJob = {
+    plan: { skillShards: plan.skillShards, textShards: plan.textShards, aliasEntries: plan.aliasEntries },
+    state: reuse.cache.state,
+    previousSite: reuse.cache.previousSite,
+    changed: [...reuse.changed],
+    textHashes: [...reuse.textHashes],
+    spillDir,
+    outDir,
+    prefix: DATA_PREFIX,
+  };
+  type Result = Awaited<ReturnType<typeof runKeptShardJob>>;
+  const inWorker = workers === undefined ? skills >= KEPT_SHARDS_IN_WORKER : workers > 1;
+  return inWorker ? runInWorker<Result>("kept-shard-worker", job) : runKeptShardJob(job);
+}
+
 /** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
 function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) => void): PreviousFeed | undefined {
   const { state, previousSite } = reuse.cache;
@@ -692,17 +725,9 @@ async function writeRecordFiles(
   // shards while this thread goes on with the lists and the search index.
   const kept = { assembled: 0, kept: 0 };
   const shardJob = read.reuse
-    ? writeKeptShards({
-        plan,
-        reuse: read.reuse,
-        spillDir: read.spillDir,
-        outDir: resolve(options.outDir),
-        prefix: DATA_PREFIX,
-        sink: data,
-        adopt,
-      }).then((counts): WrittenFile[] => {
+    ? keptShardJob(read.reuse, plan, read.spillDir, resolve(options.outDir), records.length, options.workers).then(({ files, counts }) => {
         Object.assign(kept, counts);
-        return [];
+        return files;
       })
     : read.parts > 1
       ? runInWorker<WrittenFile[]>("shard-worker", {

@@ -56,7 +56,7 @@ export type WorkerMessage<T, B = never> = { type: "progress"; records: number } 
 
 /** Runs one of the build's worker modules (a sibling of this file) to its result. */
 export function runInWorker<T, B = never>(
-  module: "build-worker" | "shard-worker" | "meaning-worker" | "search-worker" | "line-hash-worker",
+  module: "build-worker" | "shard-worker" | "meaning-worker" | "search-worker" | "line-hash-worker" | "kept-shard-worker",
   workerData: unknown,
   progress?: (records: number) => void,
   onBatch?: (batch: B) => void,

@@ -11,14 +11,21 @@ import { shardFile } from "../../contract/paths.js";
 import type { MeaningManifest } from "../../contract/search-manifest.js";
 import { shardOf } from "../../contract/shard.js";
 import { encodeSlotted, SlottedReader } from "../../contract/slotted.js";
-import type { OutputSink, WrittenFile } from "../output.js";
+import { type KnownFiles, type OutputSink, type WrittenFile, writeOutputFile } from "../output.js";
 import type { ShardPlan } from "../site-files.js";
 import { readSpill } from "../spill.js";
 import type { Reuse } from "./incremental-pass.js";
 
+/** What the second pass needs of the incremental pass's Reuse (a worker thread gets just this). */
+export interface KeptReuse {
+  cache: Pick<Reuse["cache"], "state" | "previousSite">;
+  changed: ReadonlySet<string>;
+  textHashes: readonly number[];
+}
+
 export interface KeptShardsInput {
   plan: Pick<ShardPlan, "skillShards" | "textShards" | "aliasEntries">;
-  reuse: Reuse;
+  reuse: KeptReuse;
   spillDir: string;
   /** The output folder and the data prefix under it. */
   outDir: string;
@@ -50,7 +57,7 @@ export function keptShardsReason(
  * Keeps a file of the previous site the cache recorded (`path` under the site): counted with the
  * recorded hash, copied first when the build writes another folder. False if the cache has no such file.
  */
-export async function keepFile(reuse: Reuse, outDir: string, path: string, adopt: (file: WrittenFile) => void): Promise<boolean> {
+export async function keepFile(reuse: KeptReuse, outDir: string, path: string, adopt: (file: WrittenFile) => void): Promise<boolean> {
   const { state, previousSite } = reuse.cache;
   const recorded = state.files[path];
   if (!recorded) return false;
@@ -136,6 +143,39 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
     else await keep(`${prefix}/${shardFile("texts", n)}`);
   }
   return { assembled, kept };
+}
+
+/** The second pass in a worker thread (kept-shard-worker.ts): what writeKeptShards needs, cloneable. */
+export interface KeptShardJob {
+  plan: KeptShardsInput["plan"];
+  state: Reuse["cache"]["state"];
+  previousSite: string;
+  changed: string[];
+  textHashes: number[];
+  spillDir: string;
+  outDir: string;
+  prefix: string;
+}
+
+/** Runs writeKeptShards over `job`, writing into its folder; what it wrote and kept, for the main thread to count. */
+export async function runKeptShardJob(job: KeptShardJob): Promise<{ files: WrittenFile[]; counts: { assembled: number; kept: number } }> {
+  const files: WrittenFile[] = [];
+  const { state, previousSite } = job;
+  const known: KnownFiles | undefined = resolve(previousSite) === resolve(job.outDir) ? (path) => state.files[path]?.[2] : undefined;
+  const counts = await writeKeptShards({
+    plan: job.plan,
+    reuse: { cache: { state, previousSite }, changed: new Set(job.changed), textHashes: job.textHashes },
+    spillDir: job.spillDir,
+    outDir: job.outDir,
+    prefix: job.prefix,
+    sink: {
+      write: async (path, data) => {
+        files.push(await writeOutputFile(job.outDir, `${job.prefix}/${path}`, Buffer.from(data), known));
+      },
+    },
+    adopt: (file) => files.push(file),
+  });
+  return { files, counts };
 }
 
 /**
