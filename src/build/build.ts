@@ -39,7 +39,7 @@ import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { tryIncremental } from "./cache/incremental.js";
 import type { Reuse } from "./cache/incremental-pass.js";
-import { type KeptShardJob, keepFile, keptMeaning, runKeptShardJob } from "./cache/kept-shards.js";
+import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
@@ -47,7 +47,7 @@ import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
-import { directorySink, type KnownFiles, type OutputSink, type WriteStats, type WrittenFile, writeBehind } from "./output.js";
+import { directorySink, type OutputSink, type WriteStats, type WrittenFile, writeBehind } from "./output.js";
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
@@ -289,7 +289,13 @@ async function buildFrom(
     `read ${read.records.length} skills (${Math.round(read.spillBytes / 1e6)} MB spilled in ${read.parts} part${read.parts === 1 ? "" : "s"})${skipped}`,
   );
   const { meta } = read.files;
-  const { sink, finish, adopt, contentId, files: outputFiles } = directorySink(options.outDir, knownFiles(read.reuse, options.outDir));
+  const {
+    sink,
+    finish,
+    adopt,
+    contentId,
+    files: outputFiles,
+  } = directorySink(options.outDir, read.reuse && knownFilesOf(read.reuse.cache, options.outDir));
   const data = prefixed(sink, DATA_PREFIX);
   // The build cache is written in steps (cache-store.ts CacheWriter), each input let go once its
   // part is on disk: the per-skill lines with the record files, so the records need not outlive them.
@@ -607,13 +613,6 @@ async function meaningHere(
   await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
   read.meaning = null;
   return { meaning, millis: meaning ? performance.now() - started : 0 };
-}
-
-/** The files of the output folder the build cache recorded, when the build writes over the previous site itself (not into a staging folder). */
-function knownFiles(reuse: Reuse | undefined, outDir: string): KnownFiles | undefined {
-  if (!reuse || resolve(reuse.cache.previousSite) !== resolve(outDir)) return undefined;
-  const { files } = reuse.cache.state;
-  return (path) => files[path]?.[2];
 }
 
 /**

@@ -223,6 +223,7 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const records = await synthetic(3000, 13);
     const before = await dataset(records);
     const after = await dataset(hourly(records).records);
+    // Two workers: the second pass runs in its worker thread too (build.ts keptShardJob); the other cases run it in this one.
     const { report, lines } = await compare(before, after, { workers: 2 });
     expect(report.incremental!.fresh).toBe(30);
     // The search index patched: its files kept where no key changed, the suggestions from the previous ones.

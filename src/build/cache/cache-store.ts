@@ -94,8 +94,17 @@ async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines:
 /** Site files looked at at once when the cache is opened. */
 const STAT_BATCH = 256;
 
-/** Opens the cache in `options.dir` made under `key`, or says why it cannot be used. */
-export async function openCache(options: CacheOptions, key: string, outDir: string): Promise<OpenCache | { reason: string }> {
+/**
+ * Opens the cache in `options.dir` made under `key`, or says why it cannot be used. `onKeyMatch` is
+ * called once its state is this build's (before the slower checks and reads), to start work that
+ * only an incremental build needs.
+ */
+export async function openCache(
+  options: CacheOptions,
+  key: string,
+  outDir: string,
+  onKeyMatch: () => void = () => {},
+): Promise<OpenCache | { reason: string }> {
   const dir = options.dir;
   let state: BuildCacheState;
   try {
@@ -109,6 +118,7 @@ export async function openCache(options: CacheOptions, key: string, outDir: stri
       reason:
         "the build's code, a format, the trust rules, the options, categories.json or platforms.json changed since the cache was made",
     };
+  onKeyMatch();
   for (const [name, size] of Object.entries(state.sizes)) {
     const actual = await stat(join(dir, name)).then(
       (s) => s.size,

@@ -39,14 +39,17 @@ export async function tryIncremental(start: IncrementalStart): Promise<Increment
   const key = await buildKey({ dataDir: start.dataDir, search: start.search });
   if (start.cache.full) return { key, reason: "asked for (--full)" };
   const { size } = await stat(start.file);
-  // The dataset's lines are hashed while the cache is opened: in a worker thread for a large file.
-  const hashing =
-    size > IN_THREAD_BYTES ? runInWorker<LineHashes | false>("line-hash-worker", { file: start.file }) : lineHashes(start.file);
-  // Let go (it ends by itself) when the cache cannot be used.
-  hashing.catch(() => {});
-  const cache = await openCache(start.cache, key, start.outDir);
+  // The dataset's lines are hashed while the cache is opened (from when its key is known to match,
+  // so a first or invalidated build starts no such work): in a worker thread for a large file.
+  let hashing: Promise<LineHashes | false> | undefined;
+  const startHashing = () => {
+    hashing = size > IN_THREAD_BYTES ? runInWorker<LineHashes | false>("line-hash-worker", { file: start.file }) : lineHashes(start.file);
+    // Let go (it ends by itself) when a later check finds the cache unusable.
+    hashing.catch(() => {});
+  };
+  const cache = await openCache(start.cache, key, start.outDir, startHashing);
   if ("reason" in cache) return { key, reason: cache.reason };
-  const lines = await hashing;
+  const lines = await hashing!;
   if (lines === false) return { key, reason: "skills.jsonl holds a carriage return" };
   await rm(start.spillDir, { recursive: true, force: true });
   await mkdir(start.spillDir, { recursive: true });

@@ -145,6 +145,16 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
   return { assembled, kept };
 }
 
+/**
+ * The site files the cache recorded, as the output sink compares them (output.ts KnownFiles): only
+ * when the build writes over the previous site itself, not into a staging folder.
+ */
+export function knownFilesOf(cache: KeptReuse["cache"], outDir: string): KnownFiles | undefined {
+  if (resolve(cache.previousSite) !== resolve(outDir)) return undefined;
+  const { files } = cache.state;
+  return (path) => files[path]?.[2];
+}
+
 /** The second pass in a worker thread (kept-shard-worker.ts): what writeKeptShards needs, cloneable. */
 export interface KeptShardJob {
   plan: KeptShardsInput["plan"];
@@ -161,7 +171,7 @@ export interface KeptShardJob {
 export async function runKeptShardJob(job: KeptShardJob): Promise<{ files: WrittenFile[]; counts: { assembled: number; kept: number } }> {
   const files: WrittenFile[] = [];
   const { state, previousSite } = job;
-  const known: KnownFiles | undefined = resolve(previousSite) === resolve(job.outDir) ? (path) => state.files[path]?.[2] : undefined;
+  const known = knownFilesOf({ state, previousSite }, job.outDir);
   const counts = await writeKeptShards({
     plan: job.plan,
     reuse: { cache: { state, previousSite }, changed: new Set(job.changed), textHashes: job.textHashes },
