@@ -5,7 +5,7 @@
 // their order: both orders are by key), the changed and deleted skills' ordinals left out and the
 // freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
 // has them, so the patched index is the one a full build collects.
-import { open, readFile } from "node:fs/promises";
+import { open, readFile, rm } from "node:fs/promises";
 import { concatU32 } from "../concat-u32.js";
 import { indexOfSorted } from "../lower-bound.js";
 import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
@@ -174,6 +174,12 @@ export async function writeStored(file: string, index: StoredIndex): Promise<voi
   } finally {
     await handle.close();
   }
+}
+
+/** Replaces the build cache's `file` with `index`: the old file goes first, so a failure leaves none (the cache then says it is damaged). */
+export async function replaceStored(file: string, index: PostingIndex): Promise<void> {
+  await rm(file, { force: true });
+  await writeStored(file, storedOf(index));
 }
 
 /** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
