@@ -53,7 +53,7 @@ import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import type { NestedSkill } from "./search-index/search-document.js";
+import { type NestedSkill, nestedSkills } from "./search-index/search-document.js";
 import type { Offload, WrittenNested } from "./search-index/search-extras.js";
 import {
   MAX_EXPANSIONS,
@@ -63,6 +63,7 @@ import {
   searchSkillsOf,
   writeSearchFiles,
 } from "./search-index/search-index.js";
+import { surfaceSourceOf } from "./search-index/suggest-build.js";
 import type { SearchJob, SearchJobResult } from "./search-job.js";
 import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
@@ -313,7 +314,7 @@ async function buildFrom(
   // index pass allocates.
   const searchInput = searchInputOf(read);
   // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
-  const rebuild = read.reuse && read.postings ? searchRebuild(read, searchInput, options, cache, log) : undefined;
+  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, options, cache, log);
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
@@ -348,7 +349,7 @@ async function buildFrom(
         // A full build with worker threads: the nested skills' index needs only the records, so a
         // worker writes it while this thread merges the postings and writes the term index; another
         // writes the typo shards while this one writes the suggestions.
-        const offload = read.parts > 1 ? offloadSearch(searchInput.skills.nested, options, adopt, cache, log) : undefined;
+        const offload = read.parts > 1 ? offloadSearch(searchInput.skills!.nested, options, adopt, cache, log) : undefined;
         offloaded = offload;
         // The two merges (the postings here, the meaning input in the worker) are each about twice
         // their index while they run. With both families' parts at most half MAX_BESIDE_PART_BYTES,
@@ -367,11 +368,11 @@ async function buildFrom(
         const searchOut = writeBehind(data);
         searchFiles = await writeSearchFiles(
           read.postings,
-          searchInput.skills,
+          searchInput.skills!,
           searchOut,
           (line) => log(`  ${line}`),
           undefined,
-          cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, searchInput.skills.nested.length, kept)),
+          cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, searchInput.skills!.nested.length, kept)),
           offload,
         );
         await searchOut.drain();
@@ -636,29 +637,36 @@ const REBUILD_WORKERS_FROM = 10_000;
 const rebuildInWorker = (skills: number, workers: number | undefined) =>
   workers === undefined ? skills >= REBUILD_WORKERS_FROM : workers > 1;
 
-/** What the search index needs of the records: kept apart from them, so they can go once the lists are written. */
+/**
+ * What the search index needs of the records, kept apart from them so they can go once the lists
+ * are written; an incremental build's surface forms are made where its index is (searchRebuild).
+ */
 function searchInputOf(read: Read) {
   const { records, marks, reuse } = read;
+  // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
+  const hidden = marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : []));
   return {
-    // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
-    skills: searchSkillsOf(
-      records,
-      marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : [])),
-    ),
-    // The skills rendered afresh (an incremental build's search index is patched for them).
-    fresh: reuse ? records.filter((r) => reuse.changed.has(skillKey(r.owner, r.repo))) : [],
-    moved: reuse ? changedOrdinals(records, reuse) : undefined,
+    skills: reuse?.postings ? undefined : searchSkillsOf(records, hidden),
+    rebuild: reuse?.postings
+      ? {
+          skills: { count: records.length, names: records.map((r) => r.name), nested: nestedSkills(records), hidden },
+          surface: records.map(surfaceSourceOf),
+          // The skills rendered afresh (the index is patched for them).
+          fresh: records.filter((r) => reuse.changed.has(skillKey(r.owner, r.repo))),
+          moved: changedOrdinals(records, reuse),
+        }
+      : undefined,
   };
 }
 
 /**
  * An incremental build's search index (cache/search-rebuild.ts): in a worker thread for a large
- * directory, started now, with the term indexes handed over (this thread lets go of them); else run
- * here when its result is asked for.
+ * directory, started now and handed the cache's index files' bytes (this thread lets go of them);
+ * else run here when its result is asked for.
  */
 function searchRebuild(
   read: Read,
-  input: ReturnType<typeof searchInputOf>,
+  input: NonNullable<ReturnType<typeof searchInputOf>["rebuild"]>,
   options: BuildOptions,
   cache: CacheWriter | undefined,
   log: (line: string) => void,
@@ -666,27 +674,16 @@ function searchRebuild(
   const reuse = read.reuse!;
   const job: SearchRebuildJob = {
     previous: previousSearchOf(reuse),
-    skills: input.skills,
-    fresh: input.fresh,
-    moved: input.moved,
+    ...input,
     outDir: resolve(options.outDir),
     prefix: DATA_PREFIX,
     ...(cache ? { cacheDir: cache.dir } : {}),
   };
   if (!rebuildInWorker(read.records.length, options.workers)) return { result: () => runSearchRebuildJob(job, log) };
-  const { before, after, nestedIndex } = job.previous;
-  const running = runInWorker<SearchRebuildResult, string>(
-    "search-rebuild-worker",
-    job,
-    undefined,
-    log,
-    transferableBuffers([before, after, nestedIndex]),
-  );
+  const running = runInWorker<SearchRebuildResult, string>("search-rebuild-worker", job, undefined, log, transferableBuffers(job));
   // Awaited by the search index; until then a failure must not surface as an unhandled rejection.
   running.catch(() => {});
-  // Handed over: nothing here reads them again.
-  read.postings = null;
-  reuse.postings = null;
+  // Handed over: their arrays are views of the bytes the worker took.
   reuse.cache.postings = null;
   reuse.cache.nested = null;
   return { result: () => running };

@@ -17,7 +17,7 @@ import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { readStored, replaceStored, type StoredIndex } from "./index-store.js";
+import { readStored, replaceStored, type StoredBytes, type StoredIndex } from "./index-store.js";
 
 export const CACHE_FILES = {
   state: "state.json",
@@ -46,10 +46,11 @@ export interface OpenCache {
   skills: CachedSkill[];
   /** Each skill's line of the cache's skills.jsonl, as read. */
   lines: string[];
-  postings: StoredIndex | null;
+  /** The term index, checked; with the bytes its arrays are views of (an incremental build hands them to the search index's worker). */
+  postings: StoredBytes | null;
   meaning: StoredIndex | null;
   /** The nested skills' index (its rows are nested skills: checked against their count where used). */
-  nested: StoredIndex | null;
+  nested: StoredBytes | null;
   previousSite: string;
 }
 

@@ -8,15 +8,18 @@ import { join } from "node:path";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { type OutputSink, type WrittenFile, writeBehind, writeOutputFile } from "../output.js";
 import { type SearchFiles, type SearchSkills, writeSearchFiles } from "../search-index/search-index.js";
+import { type SurfaceSource, surfaceForms } from "../search-index/suggest-build.js";
 import { CACHE_FILES, type IndexFile } from "./cache-store.js";
-import { indexOf, replaceStored, type StoredIndex } from "./index-store.js";
+import { indexOf, replaceStored } from "./index-store.js";
 import { knownFilesOf } from "./kept-shards.js";
-import { type PreviousSearch, searchPatchOf } from "./search-reuse.js";
+import { type PreviousSearch, searchIndexesOf, searchPatchOf } from "./search-reuse.js";
 
 export interface SearchRebuildJob {
-  /** The previous build as the cache holds it, and this build's term index (`previous.after`, never null here). */
+  /** The previous build as the cache holds it, with its term index and how it becomes this build's. */
   previous: PreviousSearch;
-  skills: SearchSkills;
+  /** This build's skills as search sees them; their surface forms are made here, from `surface`. */
+  skills: Omit<SearchSkills, "surface">;
+  surface: SurfaceSource[];
   /** The records rendered afresh, and their ordinals when every other skill kept its own (search-reuse.ts changedOrdinals). */
   fresh: SlimRecord[];
   moved: number[] | undefined;
@@ -38,7 +41,8 @@ export interface SearchRebuildResult {
 /** Runs `job`; `log` hears its lines. */
 export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: string) => void): Promise<SearchRebuildResult> {
   const { previous, cacheDir } = job;
-  if (!previous.after) throw new Error("an incremental search rebuild needs the patched term index");
+  const indexes = searchIndexesOf(previous);
+  if (!indexes) throw new Error("an incremental search rebuild needs the build cache's term index");
   const files: WrittenFile[] = [];
   const adopt = (file: WrittenFile) => files.push(file);
   const known = knownFilesOf(previous.cache, job.outDir);
@@ -49,11 +53,13 @@ export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: str
       files[at] = await writeOutputFile(job.outDir, `${job.prefix}/${path}`, Buffer.from(data), known);
     },
   };
-  const postings = indexOf(previous.after);
+  const skills: SearchSkills = { ...job.skills, surface: surfaceForms(job.surface) };
+  const postings = indexOf(indexes.after);
   const patch = await searchPatchOf({
     previous,
-    nested: job.skills.nested,
-    hidden: job.skills.hidden,
+    indexes,
+    nested: skills.nested,
+    hidden: skills.hidden,
     fresh: job.fresh,
     moved: job.moved,
     outDir: job.outDir,
@@ -62,7 +68,7 @@ export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: str
     log,
   });
   const cached: SearchRebuildResult["cached"] = [];
-  const rows = { [CACHE_FILES.nested]: job.skills.nested.length, [CACHE_FILES.postings]: job.skills.count };
+  const rows = { [CACHE_FILES.nested]: skills.nested.length, [CACHE_FILES.postings]: skills.count };
   const toCache = async (
     name: typeof CACHE_FILES.nested | typeof CACHE_FILES.postings,
     index: ReturnType<typeof indexOf>,
@@ -76,7 +82,7 @@ export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: str
   const out = writeBehind(sink);
   const search = await writeSearchFiles(
     postings,
-    job.skills,
+    skills,
     out,
     (line) => log(`  ${line}`),
     patch,
@@ -87,15 +93,11 @@ export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: str
   return { search, files, cached };
 }
 
-/**
- * The buffers of `indexes` a worker can take over rather than copy: whole buffers of at least a
- * MiB (a small typed array may share a pooled buffer with other values of this thread).
- */
-export function transferableBuffers(indexes: readonly (StoredIndex | null)[]): ArrayBuffer[] {
+/** The buffers a worker running `job` can take over rather than copy: the cache's index files' bytes (this thread reads them no more). */
+export function transferableBuffers(job: SearchRebuildJob): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>();
-  for (const index of indexes)
-    for (const field of index?.fields ?? [])
-      for (const view of [field.start, field.ordinals])
-        if (view.buffer instanceof ArrayBuffer && view.buffer.byteLength >= 1 << 20) out.add(view.buffer);
+  // A small file's bytes may sit in a pooled buffer shared with other values of this thread.
+  for (const bytes of [job.previous.postings?.bytes, job.previous.nestedIndex])
+    if (bytes?.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength) out.add(bytes.buffer);
   return [...out];
 }

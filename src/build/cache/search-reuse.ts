@@ -23,7 +23,7 @@ import { type SearchPatch, strictlyAscending } from "../search-index/search-patc
 import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
-import { changedKeys, indexOf, type StoredIndex } from "./index-store.js";
+import { changedKeys, type IndexPatch, indexOf, parseStored, patchIndex, type StoredIndex } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
 
 /**
@@ -32,11 +32,10 @@ import { keepFile } from "./kept-shards.js";
  */
 export interface PreviousSearch {
   cache: { state: BuildCacheState; previousSite: string };
-  /** The term index as the cache stored it, and as the incremental pass patched it for this build. */
-  before: StoredIndex | null;
-  after: StoredIndex | null;
-  /** The nested skills' index as the cache stored it. */
-  nestedIndex: StoredIndex | null;
+  /** The cache's term index (its file's bytes, checked when the cache was opened, and its rows) and how it becomes this build's. */
+  postings: { bytes: Uint8Array; rows: number; patch: IndexPatch } | null;
+  /** The cache's nested skills' index, its file's bytes. */
+  nestedIndex: Uint8Array | null;
   /** The previous build's nested skills, hidden (malicious) ordinals, and its records of the skills changed or gone since. */
   nested: NestedSkill[];
   hidden: number[];
@@ -49,12 +48,30 @@ export function previousSearchOf(reuse: Reuse): PreviousSearch {
   const records = cache.skills.map((s) => s[8] as unknown as SkillRecord);
   return {
     cache: { state: cache.state, previousSite: cache.previousSite },
-    before: cache.postings,
-    after: reuse.postings,
-    nestedIndex: cache.nested,
+    postings: cache.postings && reuse.postings ? { bytes: cache.postings.bytes, rows: cache.state.skills, patch: reuse.postings } : null,
+    nestedIndex: cache.nested?.bytes ?? null,
     nested: nestedSkills(records),
     hidden: cache.skills.flatMap((s, o) => (s[5].verdict === "malicious" ? [o] : [])),
     changed: cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : [])),
+  };
+}
+
+/** The term indexes of the previous build and this one, and the previous nested skills' index, read from a PreviousSearch. */
+export interface SearchIndexes {
+  before: StoredIndex;
+  after: StoredIndex;
+  nested: StoredIndex | null;
+}
+
+/** The indexes of `previous` (its term index patched into this build's); throws when they do not parse. */
+export function searchIndexesOf(previous: PreviousSearch): SearchIndexes | null {
+  if (!previous.postings) return null;
+  const { bytes, rows, patch } = previous.postings;
+  const before = parseStored(bytes, rows, "postings.bin");
+  return {
+    before,
+    after: patchIndex(before, patch.oldTo, patch.fresh, patch.freshTo),
+    nested: previous.nestedIndex ? parseStored(previous.nestedIndex, 2 ** 32, "nested.bin") : null,
   };
 }
 
@@ -105,8 +122,9 @@ const sameNested = (a: readonly NestedSkill[], b: readonly NestedSkill[]) =>
   });
 
 export interface SearchPatchInput {
-  /** An incremental build's view of the previous build (previousSearchOf); a full build has none. */
+  /** An incremental build's view of the previous build (previousSearchOf), and its indexes; a full build has none. */
   previous: PreviousSearch | undefined;
+  indexes: SearchIndexes | null;
   /** This build's nested skills. */
   nested: readonly NestedSkill[];
   /** The ordinals search leaves out by default (malicious skills), and the records rendered afresh. */
@@ -124,8 +142,8 @@ export interface SearchPatchInput {
 export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatch | undefined> {
   const { previous: was, log } = input;
   if (!was) return undefined;
-  const old = was.before;
-  const now = was.after;
+  const old = input.indexes?.before;
+  const now = input.indexes?.after;
   const manifest = old && now ? await previousManifest(was, input.prefix) : "the build cache holds no search index";
   const why = typeof manifest === "string" ? manifest : manifest.search === null ? "the previous build has no search index" : undefined;
   if (why || typeof manifest === "string" || !manifest.search || !old || !now) {
@@ -137,7 +155,7 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   const suggest = await previousSuggestions(was, previous, input);
   const nestedSame = sameNested(was.nested, input.nested);
   // The cached nested index, when it is over these nested skills (its ordinals within their count).
-  const stored = was.nestedIndex;
+  const stored = input.indexes?.nested;
   const nested =
     nestedSame && stored && stored.fields.length === 2 && stored.fields.every((f) => f.ordinals.every((o) => o < input.nested.length))
       ? indexOf(stored)
@@ -177,7 +195,9 @@ async function previousSuggestions(
   if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
   const hidden = new Set(input.hidden);
   const moved =
-    input.moved && was.before ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(was.before) } : undefined;
+    input.moved && input.indexes
+      ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(input.indexes.before) }
+      : undefined;
   return { entries, byText: new Map(entries), touched: suggestionTermsOf([...was.changed, ...input.fresh]), ...(moved ? { moved } : {}) };
 }
 
