@@ -87,8 +87,8 @@ export interface LineMark {
   texts: number[];
   /** SkillEntries.textBytes. */
   textBytes: number;
-  /** The build cache's line for a record taken from it: written back as it is (src/build/cache/cache-store.ts). */
-  cached?: string;
+  /** For a record taken from the build cache, its line's number (from 0) there: its bytes are copied back (src/build/cache/cache-store.ts). */
+  cached?: number;
 }
 
 /** The hash the build cache keys a record by: of its line's bytes, so an unchanged line is known without parsing it. */
