@@ -37,11 +37,11 @@ import { Category, CategoryDetail } from "../schemas/resources.js";
 import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
-import { tryIncremental } from "./cache/incremental.js";
+import { type IncrementalOutcome, rebuildInWorker, tryIncremental } from "./cache/incremental.js";
 import type { Reuse } from "./cache/incremental-pass.js";
 import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
-import { runSearchRebuildJob, type SearchRebuildJob, type SearchRebuildResult, transferableBuffers } from "./cache/search-rebuild.js";
+import type { SearchRebuildJob, SearchRebuildResult } from "./cache/search-rebuild.js";
 import { changedOrdinals, previousSearchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
@@ -189,7 +189,10 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
         stats: statsFile,
         reviews: trustReviews.reviews,
         progress: (records) => log(`  read ${records} skills`),
-      }).catch((e: Error) => ({ key: undefined, pass: undefined, reason: `the build cache could not be read (${e.message})` }))
+        ...(options.workers === undefined ? {} : { workers: options.workers }),
+      }).catch((e: Error): Omit<IncrementalOutcome, "key"> & { key?: string } => ({
+        reason: `the build cache could not be read (${e.message})`,
+      }))
     : undefined;
   if (incremental?.pass) log(`  incremental build: ${incremental.pass.reuse.fresh} skills rendered afresh, the rest from the build cache`);
   else if (incremental) log(`  full build: ${incremental.reason}`);
@@ -264,11 +267,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // The spill files sit beside the output, not in the system's temporary folder (often in memory).
   for (const name of await removeStaleSpillFolders(dirname(outDir))) log(`removed ${name}, left by an interrupted build`);
   const spill = await createSpillFolder(dirname(outDir));
+  let read: Read | undefined;
   try {
     log(`reading dataset ${options.dataDir}`);
-    const read = await readSkills(options, spill.dir, log);
+    read = await readSkills(options, spill.dir, log);
     return await buildFrom(read, options, log, phase, phases, started);
   } finally {
+    // Done with, or never given its job when the build failed.
+    read?.incremental?.search?.stop();
     await spill.remove();
   }
 }
@@ -314,7 +320,8 @@ async function buildFrom(
   // index pass allocates.
   const searchInput = searchInputOf(read);
   // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
-  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, options, cache, log);
+  const rebuild =
+    searchInput.rebuild && read.incremental?.search ? searchRebuild(read, searchInput.rebuild, options, cache, log) : undefined;
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
@@ -339,7 +346,7 @@ async function buildFrom(
       let searchFiles: SearchFiles;
       let meaningPass: Promise<MeaningOutcome> = Promise.resolve(here!);
       if (rebuild) {
-        const result = await rebuild.result();
+        const result = await rebuild;
         for (const file of result.files) adopt(file);
         for (const { name, rows } of result.cached) await cache!.indexWritten(name, rows);
         searchFiles = result.search;
@@ -628,16 +635,6 @@ async function meaningHere(
 }
 
 /**
- * From this many skills an incremental build's second pass and search index run in worker threads
- * by default (below, a worker's start costs more than it saves); a build given its worker count uses
- * them whenever it may use more than one thread.
- */
-const REBUILD_WORKERS_FROM = 10_000;
-
-const rebuildInWorker = (skills: number, workers: number | undefined) =>
-  workers === undefined ? skills >= REBUILD_WORKERS_FROM : workers > 1;
-
-/**
  * What the search index needs of the records, kept apart from them so they can go once the lists
  * are written; an incremental build's surface forms are made where its index is (searchRebuild).
  */
@@ -660,9 +657,9 @@ function searchInputOf(read: Read) {
 }
 
 /**
- * An incremental build's search index (cache/search-rebuild.ts): in a worker thread for a large
- * directory, started now and handed the cache's index files' bytes (this thread lets go of them);
- * else run here when its result is asked for.
+ * An incremental build's search index (cache/search-rebuild.ts), over the cache's indexes read since
+ * the cache was opened: started now (in a worker thread for a large directory, beside the lists and
+ * status) and awaited where the search index is written.
  */
 function searchRebuild(
   read: Read,
@@ -670,23 +667,19 @@ function searchRebuild(
   options: BuildOptions,
   cache: CacheWriter | undefined,
   log: (line: string) => void,
-): { result: () => Promise<SearchRebuildResult> } {
+): Promise<SearchRebuildResult> {
   const reuse = read.reuse!;
   const job: SearchRebuildJob = {
-    previous: previousSearchOf(reuse),
+    previous: previousSearchOf({ ...reuse, postings: reuse.postings! }),
     ...input,
     outDir: resolve(options.outDir),
     prefix: DATA_PREFIX,
     ...(cache ? { cacheDir: cache.dir } : {}),
   };
-  if (!rebuildInWorker(read.records.length, options.workers)) return { result: () => runSearchRebuildJob(job, log) };
-  const running = runInWorker<SearchRebuildResult, string>("search-rebuild-worker", job, undefined, log, transferableBuffers(job));
+  const running = read.incremental!.search!.run(job, log);
   // Awaited by the search index; until then a failure must not surface as an unhandled rejection.
   running.catch(() => {});
-  // Handed over: their arrays are views of the bytes the worker took.
-  reuse.cache.postings = null;
-  reuse.cache.nested = null;
-  return { result: () => running };
+  return running;
 }
 
 /**

@@ -1,11 +1,29 @@
-// A worker thread of an incremental build: the search index patched and written (cache/search-rebuild.ts)
-// while the main thread writes the lists, status and meaning update. It posts its log lines as
-// batches, then what it wrote, for the build's count of files.
+// A worker thread of an incremental build (cache/search-rebuild.ts): it reads and checks the build
+// cache's term and nested indexes as soon as it starts and says whether they can be used, then takes
+// the job (the patch and what search needs of the records), writes the search index and posts its
+// log lines as batches, then what it wrote, for the build's count of files.
 import { parentPort, workerData } from "node:worker_threads";
-import { runSearchRebuildJob, type SearchRebuildJob, type SearchRebuildResult } from "./cache/search-rebuild.js";
-import type { WorkerMessage } from "./passes.js";
+import type { SearchIndexFiles } from "./cache/cache-store.js";
+import {
+  type CachedSearchIndexes,
+  readSearchIndexes,
+  runSearchRebuildJob,
+  type SearchRebuildJob,
+  type SearchRebuildMessage,
+} from "./cache/search-rebuild.js";
 
 const port = parentPort;
 if (!port) throw new Error("search-rebuild-worker.ts runs only as a worker thread");
-const post = (message: WorkerMessage<SearchRebuildResult, string>) => port.postMessage(message);
-post({ type: "done", result: await runSearchRebuildJob(workerData as SearchRebuildJob, (line) => post({ type: "batch", batch: line })) });
+const post = (message: SearchRebuildMessage) => port.postMessage(message);
+let cached: CachedSearchIndexes | undefined;
+try {
+  cached = await readSearchIndexes(workerData as SearchIndexFiles);
+  post({ type: "ready" });
+} catch (e) {
+  post({ type: "ready", problem: (e as Error).message });
+}
+port.once("message", async (job: SearchRebuildJob) => {
+  if (!cached) throw new Error("the build cache's indexes could not be read");
+  post({ type: "done", result: await runSearchRebuildJob(job, cached, (line) => post({ type: "batch", batch: line })) });
+  port.close();
+});

@@ -268,7 +268,13 @@ describe("any doubt falls back to a full build and says why", () => {
   };
 
   /** Copies the first build's site and cache, breaks them with `damage`, and builds the changed dataset over them. */
-  async function fallsBack(damage: (site: string, cache: string) => void, reason: RegExp, dataDir?: string, full = false) {
+  async function fallsBack(
+    damage: (site: string, cache: string) => void,
+    reason: RegExp,
+    dataDir?: string,
+    full = false,
+    workers?: number,
+  ) {
     const b = await setUp();
     const n = folders++;
     const site = join(root, `doubt-site-${n}`);
@@ -287,6 +293,7 @@ describe("any doubt falls back to a full build and says why", () => {
       page: false,
       cache: { dir: cache, full },
       log: (l) => lines.push(l),
+      workers,
     });
     expect(report.incremental?.used).toBe(false);
     expect(report.incremental?.reason).toMatch(reason);
@@ -309,6 +316,22 @@ describe("any doubt falls back to a full build and says why", () => {
       const file = join(cache, CACHE_FILES.postings);
       writeFileSync(file, readFileSync(file).subarray(0, 1000));
     }, /build cache is damaged \(postings\.bin/);
+  }, 120_000);
+
+  // Same size, so only reading it can tell: the term index is read where the search index is
+  // rebuilt, in this thread or (with two workers) in a worker thread started when the cache is opened.
+  const badMagic = (_site: string, cache: string) => {
+    const file = join(cache, CACHE_FILES.postings);
+    const bytes = readFileSync(file);
+    bytes.fill(0, 0, 4);
+    writeFileSync(file, bytes);
+  };
+  it("an index file of the right size that is not one", async () => {
+    await fallsBack(badMagic, /build cache is damaged \(postings\.bin: not an index file\)/);
+  }, 120_000);
+
+  it("an index file of the right size that is not one, read in a worker thread", async () => {
+    await fallsBack(badMagic, /build cache is damaged \(postings\.bin: not an index file\)/, undefined, false, 2);
   }, 120_000);
 
   it("a cache line that is not valid", async () => {

@@ -17,7 +17,7 @@ import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { readStored, replaceStored, type StoredBytes, type StoredIndex } from "./index-store.js";
+import { readStored, replaceStored, type StoredIndex } from "./index-store.js";
 
 export const CACHE_FILES = {
   state: "state.json",
@@ -46,11 +46,9 @@ export interface OpenCache {
   skills: CachedSkill[];
   /** Where each skill's line of the cache's skills.jsonl lies. */
   lines: CacheLines;
-  /** The term index, checked; with the bytes its arrays are views of (an incremental build hands them to the search index's worker). */
-  postings: StoredBytes | null;
   meaning: StoredIndex | null;
-  /** The nested skills' index (its rows are nested skills: checked against their count where used). */
-  nested: StoredBytes | null;
+  /** The term and nested skills' indexes, when the cache holds them: read where the search index is rebuilt (search-rebuild.ts). */
+  search: SearchIndexFiles | null;
   previousSite: string;
 }
 
@@ -105,6 +103,23 @@ async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines:
   return { skills, lines: { file, starts: Float64Array.from(starts), ends: Float64Array.from(ends) } };
 }
 
+/** Where the cache's term index and nested skills' index are, and the term index's rows. */
+export interface SearchIndexFiles {
+  postings: string;
+  rows: number;
+  nested: string | null;
+}
+
+/** The search indexes of the cache in `dir` with `state`, when it holds a term index. */
+export function searchIndexFiles(dir: string, state: BuildCacheState): SearchIndexFiles | null {
+  if (!(CACHE_FILES.postings in state.sizes)) return null;
+  return {
+    postings: join(dir, CACHE_FILES.postings),
+    rows: state.skills,
+    nested: CACHE_FILES.nested in state.sizes ? join(dir, CACHE_FILES.nested) : null,
+  };
+}
+
 /** Site files looked at at once when the cache is opened. */
 const STAT_BATCH = 256;
 
@@ -117,7 +132,7 @@ export async function openCache(
   options: CacheOptions,
   key: string,
   outDir: string,
-  onKeyMatch: () => void = () => {},
+  onKeyMatch: (state: BuildCacheState) => void = () => {},
 ): Promise<OpenCache | { reason: string }> {
   const dir = options.dir;
   let state: BuildCacheState;
@@ -132,7 +147,7 @@ export async function openCache(
       reason:
         "the build's code, a format, the trust rules, the options, categories.json or platforms.json changed since the cache was made",
     };
-  onKeyMatch();
+  onKeyMatch(state);
   for (const [name, size] of Object.entries(state.sizes)) {
     const actual = await stat(join(dir, name)).then(
       (s) => s.size,
@@ -161,10 +176,8 @@ export async function openCache(
       if (!(name in state.sizes)) return null;
       return readStored(join(dir, name), rows);
     };
-    const postings = await indexFile(CACHE_FILES.postings, state.skills);
     const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
-    const nested = await indexFile(CACHE_FILES.nested, 2 ** 32);
-    return { state, skills, lines, postings, meaning, nested, previousSite };
+    return { state, skills, lines, meaning, search: searchIndexFiles(dir, state), previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
   }

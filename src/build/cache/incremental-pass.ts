@@ -66,12 +66,12 @@ export type IncrementalPass = FirstPass & { reuse: Reuse };
 /** Runs the pass, or gives the reason it cannot (the build then runs the full pass). */
 export async function incrementalPass(input: IncrementalInput): Promise<IncrementalPass | { reason: string }> {
   const { cache } = input;
-  if (input.search && (!cache.postings || !cache.meaning)) return { reason: "the build cache holds no search index" };
+  if (input.search && (!cache.search || !cache.meaning)) return { reason: "the build cache holds no search index" };
   const byHash = new Map<string, number>();
   cache.skills.forEach((s, i) => byHash.set(s[1], i));
   const reviews = reviewsByKey(input.reviews);
   const spill = new SpillWriter(input.spillDir, 0, 1);
-  const collector = input.search && cache.postings ? new PostingCollector(FIELDS.length) : null;
+  const collector = input.search && cache.search ? new PostingCollector(FIELDS.length) : null;
   const meaning = input.search && cache.meaning ? new PostingCollector(MEANING_FIELDS) : null;
   // Each cached skill's (and SKILL.md document's) new ordinal, -1 while not taken; the fresh rows' ordinals.
   const oldTo = new Int32Array(cache.skills.length).fill(-1);
@@ -177,7 +177,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       changed.add(s[0]);
       textHashes.push(...s[7]);
     }
-    const postings = collector && cache.postings ? { oldTo, fresh: collector.part(), freshTo: Uint32Array.from(freshTo) } : null;
+    const postings = collector && cache.search ? { oldTo, fresh: collector.part(), freshTo: Uint32Array.from(freshTo) } : null;
     const meaningStored =
       meaning && cache.meaning ? patchIndex(cache.meaning, oldDocTo, meaning.part(), Uint32Array.from(freshDocTo)) : null;
     // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.

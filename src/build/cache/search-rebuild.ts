@@ -1,16 +1,21 @@
 // An incremental build's search index as one job: the patch against the previous build
 // (search-reuse.ts), the index's files written (search-index.ts writeSearchFiles) and the build
-// cache's term and nested indexes. From KEPT_SHARDS_IN_WORKER skills it runs in a worker thread
-// (search-rebuild-worker.ts) beside the main thread's lists, status and meaning update; at 100k
-// skills it was about 8 s of that thread's time, a fifth of a 1% rebuild. The job is a function of
-// its input alone, so the bytes are those the main thread would write.
+// cache's term and nested indexes. For a large directory it runs in a worker thread
+// (search-rebuild-worker.ts), started once the cache's key matches: it reads and checks the cache's
+// indexes while this thread opens the rest of the cache and streams the dataset, then takes the job
+// and runs beside the lists, status and meaning update. At 100k skills that was about 12 s of the
+// main thread's time, a third of a 1% rebuild. The job is a function of its input alone, so the bytes
+// are those the main thread would write.
 import { join } from "node:path";
+import type { Worker } from "node:worker_threads";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { type OutputSink, type WrittenFile, writeBehind, writeOutputFile } from "../output.js";
+import type { WorkerMessage } from "../passes.js";
 import { type SearchFiles, type SearchSkills, writeSearchFiles } from "../search-index/search-index.js";
 import { type SurfaceSource, surfaceForms } from "../search-index/suggest-build.js";
-import { CACHE_FILES, type IndexFile } from "./cache-store.js";
-import { indexOf, replaceStored } from "./index-store.js";
+import { startWorker } from "../typescript-worker.js";
+import { CACHE_FILES, type IndexFile, type SearchIndexFiles } from "./cache-store.js";
+import { indexOf, readStored, replaceStored, type StoredIndex } from "./index-store.js";
 import { knownFilesOf } from "./kept-shards.js";
 import { type PreviousSearch, searchIndexesOf, searchPatchOf } from "./search-reuse.js";
 
@@ -38,11 +43,29 @@ export interface SearchRebuildResult {
   cached: { name: IndexFile; rows: number }[];
 }
 
-/** Runs `job`; `log` hears its lines. */
-export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: string) => void): Promise<SearchRebuildResult> {
+/** The cache's indexes, read and checked. */
+export interface CachedSearchIndexes {
+  postings: StoredIndex;
+  nested: StoredIndex | null;
+}
+
+/** Reads the cache's indexes; throws, naming the file, on anything malformed. */
+export async function readSearchIndexes(files: SearchIndexFiles): Promise<CachedSearchIndexes> {
+  const read = (file: string, rows: number) =>
+    readStored(file, rows).catch((e: Error) => {
+      throw new Error(e.message.replace(file, file.slice(file.lastIndexOf("/") + 1)));
+    });
+  return { postings: await read(files.postings, files.rows), nested: files.nested ? await read(files.nested, 2 ** 32) : null };
+}
+
+/** Runs `job` over the cache's indexes; `log` hears its lines. */
+export async function runSearchRebuildJob(
+  job: SearchRebuildJob,
+  stored: CachedSearchIndexes,
+  log: (line: string) => void,
+): Promise<SearchRebuildResult> {
   const { previous, cacheDir } = job;
-  const indexes = searchIndexesOf(previous);
-  if (!indexes) throw new Error("an incremental search rebuild needs the build cache's term index");
+  const indexes = searchIndexesOf(previous, stored);
   const files: WrittenFile[] = [];
   const adopt = (file: WrittenFile) => files.push(file);
   const known = knownFilesOf(previous.cache, job.outDir);
@@ -93,11 +116,70 @@ export async function runSearchRebuildJob(job: SearchRebuildJob, log: (line: str
   return { search, files, cached };
 }
 
-/** The buffers a worker running `job` can take over rather than copy: the cache's index files' bytes (this thread reads them no more). */
-export function transferableBuffers(job: SearchRebuildJob): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  // A small file's bytes may sit in a pooled buffer shared with other values of this thread.
-  for (const bytes of [job.previous.postings?.bytes, job.previous.nestedIndex])
-    if (bytes?.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength) out.add(bytes.buffer);
-  return [...out];
+/** An incremental build's search index, its cache's indexes read ahead. */
+export interface SearchRebuild {
+  /** Settles once the cache's indexes are read: undefined, or why they cannot be used (the build then runs in full). */
+  ready: Promise<string | undefined>;
+  /** Runs the job; `log` hears its lines. */
+  run(job: SearchRebuildJob, log: (line: string) => void): Promise<SearchRebuildResult>;
+  /** Lets the worker go (a build that runs in full, or is over). */
+  stop(): void;
+}
+
+/** What the worker thread posts: whether the indexes were read, its log lines, its result. */
+export type SearchRebuildMessage = { type: "ready"; problem?: string } | WorkerMessage<SearchRebuildResult, string>;
+
+/** Starts reading the cache's indexes for the search index, in a worker thread or in this one. */
+export function startSearchRebuild(files: SearchIndexFiles, inWorker: boolean): SearchRebuild {
+  if (!inWorker) {
+    const read = readSearchIndexes(files);
+    return {
+      ready: read.then(
+        () => undefined,
+        (e: Error) => e.message,
+      ),
+      run: async (job, log) => runSearchRebuildJob(job, await read, log),
+      stop: () => {},
+    };
+  }
+  const worker: Worker = startWorker(
+    new URL(`../search-rebuild-worker.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url),
+    {
+      workerData: files,
+    },
+  );
+  let settle: { resolve: (r: SearchRebuildResult) => void; reject: (e: Error) => void } | undefined;
+  let log: (line: string) => void = () => {};
+  let failed: Error | undefined;
+  let problem: (p: string | undefined) => void = () => {};
+  const ready = new Promise<string | undefined>((resolve) => (problem = resolve));
+  const fail = (e: Error) => {
+    failed ??= e;
+    problem(`the search index's worker stopped (${e.message})`);
+    settle?.reject(e);
+  };
+  worker.on("message", (message: SearchRebuildMessage) => {
+    // Read: until it is given its job, the worker keeps no process alive (a build that fails before
+    // that lets it go with the process).
+    if (message.type === "ready") {
+      worker.unref();
+      problem(message.problem);
+    } else if (message.type === "batch") log(message.batch);
+    else if (message.type === "done") settle?.resolve(message.result);
+  });
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`search-rebuild-worker exited with code ${code}`)));
+  return {
+    ready,
+    run(job, hear) {
+      log = hear;
+      return new Promise<SearchRebuildResult>((resolve, reject) => {
+        if (failed) return reject(failed);
+        settle = { resolve, reject };
+        worker.ref();
+        worker.postMessage(job);
+      });
+    },
+    stop: () => void worker.terminate(),
+  };
 }

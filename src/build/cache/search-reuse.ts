@@ -23,7 +23,7 @@ import { type SearchPatch, strictlyAscending } from "../search-index/search-patc
 import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
-import { changedKeys, type IndexPatch, indexOf, parseStored, patchIndex, type StoredIndex } from "./index-store.js";
+import { changedKeys, type IndexPatch, indexOf, patchIndex, type StoredIndex } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
 
 /**
@@ -32,10 +32,8 @@ import { keepFile } from "./kept-shards.js";
  */
 export interface PreviousSearch {
   cache: { state: BuildCacheState; previousSite: string };
-  /** The cache's term index (its file's bytes, checked when the cache was opened, and its rows) and how it becomes this build's. */
-  postings: { bytes: Uint8Array; rows: number; patch: IndexPatch } | null;
-  /** The cache's nested skills' index, its file's bytes. */
-  nestedIndex: Uint8Array | null;
+  /** How the cache's term index becomes this build's. */
+  patch: IndexPatch;
   /** The previous build's nested skills, hidden (malicious) ordinals, and its records of the skills changed or gone since. */
   nested: NestedSkill[];
   hidden: number[];
@@ -43,13 +41,12 @@ export interface PreviousSearch {
 }
 
 /** What the search patch needs of `reuse`, gathered from the cache's skills. */
-export function previousSearchOf(reuse: Reuse): PreviousSearch {
+export function previousSearchOf(reuse: Reuse & { postings: IndexPatch }): PreviousSearch {
   const { cache } = reuse;
   const records = cache.skills.map((s) => s[8] as unknown as SkillRecord);
   return {
     cache: { state: cache.state, previousSite: cache.previousSite },
-    postings: cache.postings && reuse.postings ? { bytes: cache.postings.bytes, rows: cache.state.skills, patch: reuse.postings } : null,
-    nestedIndex: cache.nested?.bytes ?? null,
+    patch: reuse.postings,
     nested: nestedSkills(records),
     hidden: cache.skills.flatMap((s, o) => (s[5].verdict === "malicious" ? [o] : [])),
     changed: cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : [])),
@@ -63,16 +60,10 @@ export interface SearchIndexes {
   nested: StoredIndex | null;
 }
 
-/** The indexes of `previous` (its term index patched into this build's); throws when they do not parse. */
-export function searchIndexesOf(previous: PreviousSearch): SearchIndexes | null {
-  if (!previous.postings) return null;
-  const { bytes, rows, patch } = previous.postings;
-  const before = parseStored(bytes, rows, "postings.bin");
-  return {
-    before,
-    after: patchIndex(before, patch.oldTo, patch.fresh, patch.freshTo),
-    nested: previous.nestedIndex ? parseStored(previous.nestedIndex, 2 ** 32, "nested.bin") : null,
-  };
+/** The cache's indexes as read (search-rebuild.ts readSearchIndexes), the term index patched into this build's. */
+export function searchIndexesOf(previous: PreviousSearch, read: { postings: StoredIndex; nested: StoredIndex | null }): SearchIndexes {
+  const { oldTo, fresh, freshTo } = previous.patch;
+  return { before: read.postings, after: patchIndex(read.postings, oldTo, fresh, freshTo), nested: read.nested };
 }
 
 /** The previous build's manifest, or why it cannot be used. */
