@@ -3,7 +3,7 @@
 // alternative of the patterns whose keys were narrowed, and on random lines made of every rule's keys and
 // the words around them, a line the pattern matches is always one the prefilter sends to the rule.
 import { describe, expect, it } from "vitest";
-import { Prefilter } from "../../src/build/trust/prefilter.js";
+import { keyText, Prefilter } from "../../src/build/trust/prefilter.js";
 import { LINE_RULES } from "../../src/build/trust/rules/index.js";
 
 const PREFILTER = new Prefilter(LINE_RULES.map((r) => r.keys));
@@ -39,6 +39,18 @@ const SENDS = [
   'socket.connect(("x.example", 9001))',
 ];
 
+/** Lines for the rules whose keys count only where a word starts, with the line's first character and a tab as the word's edge too. */
+const WORD_STARTS: [string, string][] = [
+  ["disk-wipe", "dd if=/dev/zero of=/dev/sda bs=1M"],
+  ["disk-wipe", "sudo\tdd if=/dev/urandom of=/dev/nvme0n1"],
+  ["disk-wipe", "(format c: /q)"],
+  ["mass-delete", "find / -name '*' -delete"],
+  ["mass-delete", "del /s /q c:\\"],
+  ["wipes-home-or-root", "rm -rf ~/"],
+  ["wipes-home-or-root", "x;rm -rf /"],
+  ["decode-to-shell", "echo hs.x | rev | sh"],
+];
+
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -52,7 +64,7 @@ function random(seed: number): () => number {
 }
 
 const WORDS = [
-  ...new Set(LINE_RULES.flatMap((r) => r.keys)),
+  ...new Set(LINE_RULES.flatMap((r) => r.keys.map(keyText))),
   ...["post", "put", "upload", "input", "output", "postgres", "requests", "client", "-d", "-X", "POST", "PUT", "data=", "method", ":"],
   ...["'POST'", '"PUT"', "(", ")", ".", " ", "  ", "\t", "x.example", "9001", "me@x.example:", "/dev/sda", "of=", "/", "-"],
 ];
@@ -62,6 +74,20 @@ describe("the trust prefilter's keys", () => {
     for (const line of SENDS) {
       expect(matching(line), line).toContain("sends-data");
       expect(listed(line), line).toContain("sends-data");
+    }
+  });
+
+  it("send a word-start key's line to its rule, and not a line where the key is inside a word", () => {
+    for (const [id, line] of WORD_STARTS) {
+      expect(matching(line), line).toContain(id);
+      expect(listed(line), line).toContain(id);
+    }
+    // "add ", "model ", "platform ", "previous": the keys' letters inside other words, which the patterns' \\b refuse.
+    for (const line of ["add the model to the platform form; the previous diff", "odd_format x", "a1rm -rf /"]) {
+      expect(listed(line), line).not.toContain("disk-wipe");
+      expect(listed(line), line).not.toContain("mass-delete");
+      expect(listed(line), line).not.toContain("decode-to-shell");
+      expect(listed(line), line).not.toContain("wipes-home-or-root");
     }
   });
 
