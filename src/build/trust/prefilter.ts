@@ -252,7 +252,8 @@ export class Prefilter {
         else if ((c >= 0x200b && c <= 0x200d) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff || c === 0xad || c === 0x180e)
           f |= MARK.zeroWidth;
         else if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) f |= MARK.bidi;
-        c = 0;
+        // A pattern's \s holds the Unicode spaces too: a key's space matches them, as it matches a tab.
+        c = isUnicodeSpace(c) ? 32 : 0;
       } else c = FOLD[c]!;
       state = next[state * ALPHABET + c]!;
       const o = out[state];
@@ -292,6 +293,18 @@ export const keyText = (key: string): string => (key.startsWith(WORD_START) ? ke
 
 /** What a pattern's `\b` takes for a word character (without the u flag: ASCII letters, digits and `_`). */
 const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** The characters past ASCII that a pattern's \s matches (U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */
+const isUnicodeSpace = (c: number): boolean =>
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /** Lowercase ASCII, and every whitespace character read as a space (a key's space matches a tab). */
 const FOLD = new Uint8Array(ALPHABET);

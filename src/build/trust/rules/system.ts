@@ -159,7 +159,8 @@ export const SYSTEM_RULES: Rule[] = [
     id: "disk-wipe",
     kind: "destructive",
     severity: { code: "critical", command: "critical", instruction: "high", hidden: "critical" },
-    keys: ["\\bdd ", "mkfs", "shred", "diskutil", "\\bformat ", "wipefs", "cipher"],
+    // `format c: /q` by its switch: "format" alone is in most prose.
+    keys: ["\\bdd ", "mkfs", "shred", "diskutil", ":/q", ": /q", ":  /q", ":/y", ": /y", ":  /y", "wipefs", "cipher"],
     re: /\bdd\s[^\n]{0,60}\bof=\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z]|mmcblk\d)|\bmkfs(?:\.\w{1,8})?\s[^\n]{0,30}\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z])|\bshred\s[^\n]{0,40}\/dev\/|\bdiskutil\s{1,4}(?:eraseDisk|secureErase|zeroDisk|randomDisk)\b|\bformat\s{1,4}[a-z]:\s{0,2}\/[qy]|\bwipefs\s{1,4}-a\b|\bcipher\s{1,4}\/w:/i,
     why: "This wipes a disk; a skill should never erase devices.",
     chains: [
@@ -204,7 +205,7 @@ export const SYSTEM_RULES: Rule[] = [
     kind: "destructive",
     severity: {},
     factOnly: true,
-    keys: ["rm ", "rmtree", "unlink", "remove(", "rmdir", "fs.rm", "rimraf", "remove-item", "del "],
+    keys: ["\\brm ", "rmtree", "unlink", "os.remove", "rmsync", "fs.rm", "rimraf", "remove-item"],
     re: /\brm\s{1,4}-|\b(?:shutil\.rmtree|os\.remove|os\.unlink|unlinkSync|rmSync|fs\.rm|fs\.unlink|rimraf|Remove-Item)\b/,
     why: "",
     // Cleaning up its own temporary files, caches and build output is not changing the user's data.
