@@ -117,6 +117,19 @@ describe("the trust prefilter's keys", () => {
     }
   });
 
+  it("leave decode-to-shell's pipe test true on every line its pattern matches", () => {
+    const rule = LINE_RULES.find((r) => r.id === "decode-to-shell")!;
+    for (const line of [
+      "echo aGk= | base64 -d | sh",
+      "xxd -r -p x.hex|bash",
+      "echo hs.x | rev | sudo sh",
+      "openssl enc -d -base64 -d -in x |zsh",
+    ]) {
+      expect(matching(line), line).toContain("decode-to-shell");
+      expect(rule.needs!(line, {} as never), line).toBe(true);
+    }
+  });
+
   it("send every random line a rule's pattern matches to that rule", () => {
     const rand = random(24);
     let matched = 0;
