@@ -41,7 +41,8 @@ import { tryIncremental } from "./cache/incremental.js";
 import type { Reuse } from "./cache/incremental-pass.js";
 import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
-import { changedOrdinals, searchPatchOf } from "./cache/search-reuse.js";
+import { runSearchRebuildJob, type SearchRebuildJob, type SearchRebuildResult, transferableBuffers } from "./cache/search-rebuild.js";
+import { changedOrdinals, previousSearchOf } from "./cache/search-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -52,9 +53,17 @@ import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
-import type { NestedSkill } from "./search-index/search-document.js";
+import { type NestedSkill, nestedSkills } from "./search-index/search-document.js";
 import type { Offload, WrittenNested } from "./search-index/search-extras.js";
-import { MAX_EXPANSIONS, NO_MEANING, searchManifest, searchSkillsOf, writeSearchFiles } from "./search-index/search-index.js";
+import {
+  MAX_EXPANSIONS,
+  NO_MEANING,
+  type SearchFiles,
+  searchManifest,
+  searchSkillsOf,
+  writeSearchFiles,
+} from "./search-index/search-index.js";
+import { surfaceSourceOf } from "./search-index/suggest-build.js";
 import type { SearchJob, SearchJobResult } from "./search-job.js";
 import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
@@ -303,6 +312,9 @@ async function buildFrom(
   // Everything the slim records and summaries give is written first, in a scope of its own (no
   // variable here holds them): they are garbage once it returns (a few GB at 1M skills), before the
   // index pass allocates.
+  const searchInput = searchInputOf(read);
+  // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
+  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, options, cache, log);
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
@@ -315,7 +327,7 @@ async function buildFrom(
     let searchMillis = 0;
     let meaningMillis = 0;
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
-    const indexed = read.postings !== null || read.spilled !== undefined;
+    const indexed = rebuild !== undefined || read.postings !== null || read.spilled !== undefined;
     if (indexed) {
       const besideParts = await meaningBeside(read);
       const spilled = besideParts === undefined ? undefined : read.spilled;
@@ -324,52 +336,52 @@ async function buildFrom(
       if (here) phase("meaning model");
       log("building search index");
       const t = performance.now();
-      // A full build with worker threads: the nested skills' index needs only the records, so a
-      // worker writes it while this thread merges the postings and writes the term index; another
-      // writes the typo shards while this one writes the suggestions.
-      const offload = !read.reuse && read.parts > 1 ? offloadSearch(written.searchSkills.nested, options, adopt, cache, log) : undefined;
-      offloaded = offload;
-      // The two merges (the postings here, the meaning input in the worker) are each about twice
-      // their index while they run. With both families' parts at most half MAX_BESIDE_PART_BYTES,
-      // the worker starts now and its merge overlaps this one (both peaks together stay within what
-      // the bound allows the two indexes held beside each other), so the meaning model, the longest
-      // part after the first pass, is not left to run alone at the end. Above it the worker starts
-      // once the postings are merged, so the two merges never overlap.
-      const early = spilled && besideParts! <= MAX_BESIDE_PART_BYTES / 2 ? meaningInWorker(spilled, options, adopt, cache, log) : undefined;
-      meaningDone = early ?? meaningDone;
-      read.postings = await loadPostings(read);
-      if (!read.postings) throw new Error("the first pass left no search postings");
-      const meaningPass = spilled ? (early ?? meaningInWorker(spilled, options, adopt, cache, log)) : Promise.resolve(here!);
-      meaningDone = meaningPass;
-      // An incremental build keeps the previous index's files where no key changed (search-patch.ts).
-      const patch = await searchPatchOf({
-        reuse: read.reuse,
-        nested: written.searchSkills.nested,
-        hidden: written.searchSkills.hidden,
-        fresh: written.fresh,
-        moved: written.moved,
-        outDir: resolve(options.outDir),
-        prefix: DATA_PREFIX,
-        adopt,
-        log,
-      });
-      // The index's files are content-named and read back by nothing in this build: written several at a time.
-      const searchOut = writeBehind(data);
-      const searchFiles = await writeSearchFiles(
-        read.postings,
-        written.searchSkills,
-        searchOut,
-        (line) => log(`  ${line}`),
-        patch,
-        cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, written.searchSkills.nested.length, kept)),
-        offload,
-      );
-      await searchOut.drain();
-      searchMillis = performance.now() - t;
-      phase("search index");
-      if (cache) {
-        await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
-        phase("build cache: indexes");
+      let searchFiles: SearchFiles;
+      let meaningPass: Promise<MeaningOutcome> = Promise.resolve(here!);
+      if (rebuild) {
+        const result = await rebuild.result();
+        for (const file of result.files) adopt(file);
+        for (const { name, rows } of result.cached) await cache!.indexWritten(name, rows);
+        searchFiles = result.search;
+        searchMillis = performance.now() - t;
+        phase("search index");
+      } else {
+        // A full build with worker threads: the nested skills' index needs only the records, so a
+        // worker writes it while this thread merges the postings and writes the term index; another
+        // writes the typo shards while this one writes the suggestions.
+        const offload = read.parts > 1 ? offloadSearch(searchInput.skills!.nested, options, adopt, cache, log) : undefined;
+        offloaded = offload;
+        // The two merges (the postings here, the meaning input in the worker) are each about twice
+        // their index while they run. With both families' parts at most half MAX_BESIDE_PART_BYTES,
+        // the worker starts now and its merge overlaps this one (both peaks together stay within what
+        // the bound allows the two indexes held beside each other), so the meaning model, the longest
+        // part after the first pass, is not left to run alone at the end. Above it the worker starts
+        // once the postings are merged, so the two merges never overlap.
+        const early =
+          spilled && besideParts! <= MAX_BESIDE_PART_BYTES / 2 ? meaningInWorker(spilled, options, adopt, cache, log) : undefined;
+        meaningDone = early ?? meaningDone;
+        read.postings = await loadPostings(read);
+        if (!read.postings) throw new Error("the first pass left no search postings");
+        if (spilled) meaningPass = early ?? meaningInWorker(spilled, options, adopt, cache, log);
+        meaningDone = meaningPass;
+        // The index's files are content-named and read back by nothing in this build: written several at a time.
+        const searchOut = writeBehind(data);
+        searchFiles = await writeSearchFiles(
+          read.postings,
+          searchInput.skills!,
+          searchOut,
+          (line) => log(`  ${line}`),
+          undefined,
+          cache && ((index, kept) => cache.writeIndex(CACHE_FILES.nested, index, searchInput.skills!.nested.length, kept)),
+          offload,
+        );
+        await searchOut.drain();
+        searchMillis = performance.now() - t;
+        phase("search index");
+        if (cache) {
+          await cache.writeIndex(CACHE_FILES.postings, read.postings, written.counts.skills);
+          phase("build cache: indexes");
+        }
       }
       read.postings = null;
       const outcome = await meaningPass;
@@ -616,11 +628,66 @@ async function meaningHere(
 }
 
 /**
- * From this many skills an incremental build's second pass runs in a worker thread by default
- * (below, a worker's start costs more than it saves); a build given its worker count uses a worker
- * whenever it may use more than one thread.
+ * From this many skills an incremental build's second pass and search index run in worker threads
+ * by default (below, a worker's start costs more than it saves); a build given its worker count uses
+ * them whenever it may use more than one thread.
  */
-const KEPT_SHARDS_IN_WORKER = 10_000;
+const REBUILD_WORKERS_FROM = 10_000;
+
+const rebuildInWorker = (skills: number, workers: number | undefined) =>
+  workers === undefined ? skills >= REBUILD_WORKERS_FROM : workers > 1;
+
+/**
+ * What the search index needs of the records, kept apart from them so they can go once the lists
+ * are written; an incremental build's surface forms are made where its index is (searchRebuild).
+ */
+function searchInputOf(read: Read) {
+  const { records, marks, reuse } = read;
+  // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
+  const hidden = marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : []));
+  return {
+    skills: reuse?.postings ? undefined : searchSkillsOf(records, hidden),
+    rebuild: reuse?.postings
+      ? {
+          skills: { count: records.length, names: records.map((r) => r.name), nested: nestedSkills(records), hidden },
+          surface: records.map(surfaceSourceOf),
+          // The skills rendered afresh (the index is patched for them).
+          fresh: records.filter((r) => reuse.changed.has(skillKey(r.owner, r.repo))),
+          moved: changedOrdinals(records, reuse),
+        }
+      : undefined,
+  };
+}
+
+/**
+ * An incremental build's search index (cache/search-rebuild.ts): in a worker thread for a large
+ * directory, started now and handed the cache's index files' bytes (this thread lets go of them);
+ * else run here when its result is asked for.
+ */
+function searchRebuild(
+  read: Read,
+  input: NonNullable<ReturnType<typeof searchInputOf>["rebuild"]>,
+  options: BuildOptions,
+  cache: CacheWriter | undefined,
+  log: (line: string) => void,
+): { result: () => Promise<SearchRebuildResult> } {
+  const reuse = read.reuse!;
+  const job: SearchRebuildJob = {
+    previous: previousSearchOf(reuse),
+    ...input,
+    outDir: resolve(options.outDir),
+    prefix: DATA_PREFIX,
+    ...(cache ? { cacheDir: cache.dir } : {}),
+  };
+  if (!rebuildInWorker(read.records.length, options.workers)) return { result: () => runSearchRebuildJob(job, log) };
+  const running = runInWorker<SearchRebuildResult, string>("search-rebuild-worker", job, undefined, log, transferableBuffers(job));
+  // Awaited by the search index; until then a failure must not surface as an unhandled rejection.
+  running.catch(() => {});
+  // Handed over: their arrays are views of the bytes the worker took.
+  reuse.cache.postings = null;
+  reuse.cache.nested = null;
+  return { result: () => running };
+}
 
 /**
  * The incremental build's second pass (cache/kept-shards.ts): the shards holding a changed skill
@@ -640,8 +707,7 @@ function keptShardJob(reuse: Reuse, plan: ShardPlan, spillDir: string, outDir: s
     prefix: DATA_PREFIX,
   };
   type Result = Awaited<ReturnType<typeof runKeptShardJob>>;
-  const inWorker = workers === undefined ? skills >= KEPT_SHARDS_IN_WORKER : workers > 1;
-  return inWorker ? runInWorker<Result>("kept-shard-worker", job) : runKeptShardJob(job);
+  return rebuildInWorker(skills, workers) ? runInWorker<Result>("kept-shard-worker", job) : runKeptShardJob(job);
 }
 
 /** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
@@ -808,14 +874,6 @@ async function writeRecordFiles(
       counts,
       events: { count: feed.index.count, last: feed.index.last },
       eventsRecord: feed.record,
-      // The skills rendered afresh (an incremental build's search index is patched for them).
-      fresh: read.reuse ? records.filter((r) => read.reuse!.changed.has(skillKey(r.owner, r.repo))) : [],
-      moved: read.reuse ? changedOrdinals(records, read.reuse) : undefined,
-      // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
-      searchSkills: searchSkillsOf(
-        records,
-        marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : [])),
-      ),
     };
   } catch (e) {
     await shardJob.catch(() => {});

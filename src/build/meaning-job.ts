@@ -3,9 +3,8 @@
 // there, learns the model, writes its related-terms shards into the output folder and the input
 // into the build cache, while the main thread writes the search index. The model is a function of
 // its input alone, so the bytes are those of the pass run in the main thread, whatever the timing.
-import { rm } from "node:fs/promises";
 import type { MeaningManifest } from "../contract/search-manifest.js";
-import { storedOf, writeStored } from "./cache/index-store.js";
+import { replaceStored } from "./cache/index-store.js";
 import { type OutputSink, type WrittenFile, writeOutputFile } from "./output.js";
 import { loadMeaning, type SpilledIndexes } from "./passes.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
@@ -40,10 +39,6 @@ export async function runMeaningJob(job: MeaningJob, log: (line: string) => void
     },
   };
   const meaning = await writeMeaning(corpus, sink, log);
-  if (job.cacheFile) {
-    // As CacheWriter.writeIndex does: the old file goes first, so a failure leaves none.
-    await rm(job.cacheFile, { force: true });
-    await writeStored(job.cacheFile, storedOf(corpus.files));
-  }
+  if (job.cacheFile) await replaceStored(job.cacheFile, corpus.files);
   return { meaning, files, millis: performance.now() - started };
 }

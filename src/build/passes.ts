@@ -56,14 +56,23 @@ export type WorkerMessage<T, B = never> = { type: "progress"; records: number } 
 
 /** Runs one of the build's worker modules (a sibling of this file) to its result. */
 export function runInWorker<T, B = never>(
-  module: "build-worker" | "shard-worker" | "meaning-worker" | "search-worker" | "line-hash-worker" | "kept-shard-worker",
+  module:
+    | "build-worker"
+    | "shard-worker"
+    | "meaning-worker"
+    | "search-worker"
+    | "line-hash-worker"
+    | "kept-shard-worker"
+    | "search-rebuild-worker",
   workerData: unknown,
   progress?: (records: number) => void,
   onBatch?: (batch: B) => void,
+  /** Buffers of `workerData` the worker takes over (they are unusable here after). */
+  transferList?: ArrayBuffer[],
 ): Promise<T> {
   const file = `./${module}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL(file, import.meta.url), { workerData });
+    const worker = startWorker(new URL(file, import.meta.url), { workerData, ...(transferList ? { transferList } : {}) });
     let done: { result: T } | undefined;
     worker.on("message", (message: WorkerMessage<T, B>) => {
       if (message.type === "progress") progress?.(message.records);

@@ -6,9 +6,8 @@
 //   main thread merges the postings and writes the term index; its index goes into the build cache
 //   and its typo words back for the typo vocabulary.
 // - The typo shards (a full build): from the vocabulary, while the main thread writes the suggestions.
-import { rm } from "node:fs/promises";
 import type { TypoManifest } from "../contract/search-manifest.js";
-import { storedOf, writeStored } from "./cache/index-store.js";
+import { replaceStored } from "./cache/index-store.js";
 import { type OutputSink, type WrittenFile, writeOutputFile } from "./output.js";
 import type { NestedSkill } from "./search-index/search-document.js";
 import { type WrittenNested, writeNestedIndex } from "./search-index/search-extras.js";
@@ -59,13 +58,7 @@ export async function runSearchJob(job: SearchJob, log: (line: string) => void):
     sink,
     job.maxExpansions,
     log,
-    cacheFile === undefined
-      ? undefined
-      : async (index) => {
-          // As CacheWriter.writeIndex does: the old file goes first, so a failure leaves none.
-          await rm(cacheFile, { force: true });
-          await writeStored(cacheFile, storedOf(index));
-        },
+    cacheFile === undefined ? undefined : (index) => replaceStored(cacheFile, index),
   );
   return { kind: "nested", nested, files };
 }

@@ -223,7 +223,8 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const records = await synthetic(3000, 13);
     const before = await dataset(records);
     const after = await dataset(hourly(records).records);
-    // Two workers: the second pass runs in its worker thread too (build.ts keptShardJob); the other cases run it in this one.
+    // Two workers: the second pass and the search index run in worker threads too (build.ts keptShardJob, searchRebuild),
+    // the search index with the term indexes handed over; the other cases run both in this thread.
     const { report, lines } = await compare(before, after, { workers: 2 });
     expect(report.incremental!.fresh).toBe(30);
     // The search index patched: its files kept where no key changed, the suggestions from the previous ones.

@@ -17,7 +17,7 @@ import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { readStored, type StoredIndex, storedOf, writeStored } from "./index-store.js";
+import { readStored, replaceStored, type StoredBytes, type StoredIndex } from "./index-store.js";
 
 export const CACHE_FILES = {
   state: "state.json",
@@ -28,7 +28,7 @@ export const CACHE_FILES = {
   nested: "nested.bin",
 } as const;
 
-type IndexFile = typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning | typeof CACHE_FILES.nested;
+export type IndexFile = typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning | typeof CACHE_FILES.nested;
 
 /** Where a build keeps its cache and which site it reads unchanged files from. */
 export interface CacheOptions {
@@ -46,10 +46,11 @@ export interface OpenCache {
   skills: CachedSkill[];
   /** Each skill's line of the cache's skills.jsonl, as read. */
   lines: string[];
-  postings: StoredIndex | null;
+  /** The term index, checked; with the bytes its arrays are views of (an incremental build hands them to the search index's worker). */
+  postings: StoredBytes | null;
   meaning: StoredIndex | null;
   /** The nested skills' index (its rows are nested skills: checked against their count where used). */
-  nested: StoredIndex | null;
+  nested: StoredBytes | null;
   previousSite: string;
 }
 
@@ -240,14 +241,13 @@ export class CacheWriter {
     if (name === CACHE_FILES.meaning) this.documents = index ? rows : 0;
     delete this.sizes[name];
     if (!kept) {
-      await rm(file, { force: true });
-      if (!index) return;
-      await writeStored(file, storedOf(index));
+      if (!index) return await rm(file, { force: true });
+      await replaceStored(file, index);
     }
     this.sizes[name] = (await stat(file)).size;
   }
 
-  /** Records an index file another thread wrote into this folder (the meaning worker: src/build/meaning-job.ts), of `rows` rows. */
+  /** Records an index file another thread wrote into this folder (the meaning worker: src/build/meaning-job.ts; an incremental build's search index: cache/search-rebuild.ts), of `rows` rows. */
   async indexWritten(name: IndexFile, rows: number): Promise<void> {
     if (name === CACHE_FILES.meaning) this.documents = rows;
     this.sizes[name] = (await stat(join(this.dir, name))).size;

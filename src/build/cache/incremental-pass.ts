@@ -2,8 +2,9 @@
 // line the cache holds (same bytes, same stats entry, same reviews) is taken from it whole (slim
 // record, summary, trust mark, its lists in the stored index) without being decoded, parsed,
 // rendered, scanned or analysed. Only the other lines go through what the full pass does to each
-// (stream-pass.ts renderRecord); their entries are spilled for the shards they land in, and the
-// stored indexes are patched with them. The result is what the full pass gives, plus what changed,
+// (stream-pass.ts renderRecord); their entries are spilled for the shards they land in, the meaning
+// model's stored input is patched with them, and the term index's patch is given for where the
+// search index is written (search-rebuild.ts, often a worker thread). The result is what the full pass gives, plus what changed,
 // so the second pass rewrites only the shards that hold a changed skill, and whether the meaning
 // model's input is the cached one.
 
@@ -25,7 +26,7 @@ import { SpillWriter } from "../spill.js";
 import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
-import { indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
+import { type IndexPatch, indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
 import type { LineHashes } from "./line-hashes.js";
 
 export interface IncrementalInput {
@@ -50,8 +51,8 @@ export interface Reuse {
   textHashes: number[];
   /** Skills rendered afresh. */
   fresh: number;
-  /** The index as stored for the next build (the cache's own when `same`). */
-  postings: StoredIndex | null;
+  /** How the cache's term index becomes this build's (patchIndex), applied where the search index is written (search-rebuild.ts). */
+  postings: IndexPatch | null;
   /**
    * The meaning model's input, and whether it equals the cached one (its output is then the cached
    * one); the cached input, its number of files and where each of its files went (-1: re-read or
@@ -176,7 +177,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       changed.add(s[0]);
       textHashes.push(...s[7]);
     }
-    const postings = collector && cache.postings ? patchIndex(cache.postings, oldTo, collector.part(), Uint32Array.from(freshTo)) : null;
+    const postings = collector && cache.postings ? { oldTo, fresh: collector.part(), freshTo: Uint32Array.from(freshTo) } : null;
     const meaningStored =
       meaning && cache.meaning ? patchIndex(cache.meaning, oldDocTo, meaning.part(), Uint32Array.from(freshDocTo)) : null;
     // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.
@@ -188,7 +189,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       lineMarks,
       problems,
       sorted: true,
-      postings: postings ? indexOf(postings) : null,
+      postings: null,
       meaning: meaningStored ? { files: indexOf(meaningStored), documents } : null,
       parts: 1,
       groups: 1,

@@ -5,7 +5,7 @@
 // their order: both orders are by key), the changed and deleted skills' ordinals left out and the
 // freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
 // has them, so the patched index is the one a full build collects.
-import { open, readFile } from "node:fs/promises";
+import { open, readFile, rm } from "node:fs/promises";
 import { concatU32 } from "../concat-u32.js";
 import { indexOfSorted } from "../lower-bound.js";
 import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
@@ -15,6 +15,9 @@ export interface StoredIndex {
   keys: readonly string[];
   fields: { start: Uint32Array; ordinals: Uint32Array }[];
 }
+
+/** A stored index as read from its file: its arrays are views of `bytes`. */
+export type StoredBytes = StoredIndex & { bytes: Uint8Array };
 
 /** The stored form of `index`: its lists gathered into sorted key order (no copy when already in it). */
 export function storedOf(index: PostingIndex): StoredIndex {
@@ -52,6 +55,13 @@ export function sameIndex(a: StoredIndex, b: StoredIndex): boolean {
   return a.fields.every(
     (f, n) => bytes(f.start).equals(bytes(b.fields[n]!.start)) && bytes(f.ordinals).equals(bytes(b.fields[n]!.ordinals)),
   );
+}
+
+/** patchIndex's arguments but the old index: where each old row went, the fresh rows' part and where each went. */
+export interface IndexPatch {
+  oldTo: Int32Array;
+  fresh: CollectedPart | null;
+  freshTo: Uint32Array;
 }
 
 /**
@@ -176,9 +186,24 @@ export async function writeStored(file: string, index: StoredIndex): Promise<voi
   }
 }
 
+/** Replaces the build cache's `file` with `index`: the old file goes first, so a failure leaves none (the cache then says it is damaged). */
+export async function replaceStored(file: string, index: PostingIndex): Promise<void> {
+  await rm(file, { force: true });
+  await writeStored(file, storedOf(index));
+}
+
 /** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
-export async function readStored(file: string, rows: number): Promise<StoredIndex> {
-  let buffer = await readFile(file);
+export async function readStored(file: string, rows: number): Promise<StoredBytes> {
+  return parseStored(await readFile(file), rows, file);
+}
+
+/**
+ * The index in `bytes` (what writeStored wrote to `file`), with `rows` ordinals; throws on anything
+ * malformed or truncated. Its arrays are views of the bytes, which it keeps as `bytes` (so a worker
+ * thread can be handed them rather than a copy).
+ */
+export function parseStored(bytes: Uint8Array, rows: number, file: string): StoredBytes {
+  let buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Views need 4-byte alignment: a large file's buffer is its own, so this copy is rare.
   if (buffer.byteOffset % 4 !== 0) buffer = Buffer.from(buffer);
   let at = 0;
@@ -209,7 +234,7 @@ export async function readStored(file: string, rows: number): Promise<StoredInde
     for (let i = 0; i < keyCount!; i++) if (start[i]! > start[i + 1]!) throw new Error(`${file}: lists do not add up`);
     for (let p = 0; p < ordinals.length; p++) if (ordinals[p]! >= rows) throw new Error(`${file}: an ordinal past ${rows}`);
   }
-  return { keys, fields };
+  return { keys, fields, bytes: buffer };
 }
 
 /**

@@ -57,7 +57,12 @@ export function keptShardsReason(
  * Keeps a file of the previous site the cache recorded (`path` under the site): counted with the
  * recorded hash, copied first when the build writes another folder. False if the cache has no such file.
  */
-export async function keepFile(reuse: KeptReuse, outDir: string, path: string, adopt: (file: WrittenFile) => void): Promise<boolean> {
+export async function keepFile(
+  reuse: Pick<KeptReuse, "cache">,
+  outDir: string,
+  path: string,
+  adopt: (file: WrittenFile) => void,
+): Promise<boolean> {
   const { state, previousSite } = reuse.cache;
   const recorded = state.files[path];
   if (!recorded) return false;

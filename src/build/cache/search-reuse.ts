@@ -2,7 +2,9 @@
 // the previous build's search manifest, read back from the previous site and checked against the
 // hash the cache recorded, and what changed since: the term index's keys whose lists differ and
 // whether the nested skills are the same. Any doubt (no manifest, no index, a file not the recorded
-// one) says why and leaves the index to be written whole.
+// one) says why and leaves the index to be written whole. What it needs of the build cache is
+// gathered first (previousSearchOf), cloneable, so the patch and the index can be written in a
+// worker thread (search-rebuild.ts).
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
@@ -12,6 +14,7 @@ import { MANIFEST_FILE } from "../../contract/paths.js";
 import { ByteBuffer } from "../../contract/postings.js";
 import type { SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
 import type { SlimRecord } from "../../dataset/stream.js";
+import type { BuildCacheState } from "../../schemas/build-cache.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { lowerBound } from "../lower-bound.js";
 import type { WrittenFile } from "../output.js";
@@ -20,15 +23,64 @@ import { type SearchPatch, strictlyAscending } from "../search-index/search-patc
 import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
-import { changedKeys, indexOf, type StoredIndex } from "./index-store.js";
+import { changedKeys, type IndexPatch, indexOf, parseStored, patchIndex, type StoredIndex } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
 
+/**
+ * What the search patch needs of the build cache and of the previous build, cloneable (a worker
+ * thread gets it): the index files are the previous site's, the indexes and skills the cache's.
+ */
+export interface PreviousSearch {
+  cache: { state: BuildCacheState; previousSite: string };
+  /** The cache's term index (its file's bytes, checked when the cache was opened, and its rows) and how it becomes this build's. */
+  postings: { bytes: Uint8Array; rows: number; patch: IndexPatch } | null;
+  /** The cache's nested skills' index, its file's bytes. */
+  nestedIndex: Uint8Array | null;
+  /** The previous build's nested skills, hidden (malicious) ordinals, and its records of the skills changed or gone since. */
+  nested: NestedSkill[];
+  hidden: number[];
+  changed: SlimRecord[];
+}
+
+/** What the search patch needs of `reuse`, gathered from the cache's skills. */
+export function previousSearchOf(reuse: Reuse): PreviousSearch {
+  const { cache } = reuse;
+  const records = cache.skills.map((s) => s[8] as unknown as SkillRecord);
+  return {
+    cache: { state: cache.state, previousSite: cache.previousSite },
+    postings: cache.postings && reuse.postings ? { bytes: cache.postings.bytes, rows: cache.state.skills, patch: reuse.postings } : null,
+    nestedIndex: cache.nested?.bytes ?? null,
+    nested: nestedSkills(records),
+    hidden: cache.skills.flatMap((s, o) => (s[5].verdict === "malicious" ? [o] : [])),
+    changed: cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : [])),
+  };
+}
+
+/** The term indexes of the previous build and this one, and the previous nested skills' index, read from a PreviousSearch. */
+export interface SearchIndexes {
+  before: StoredIndex;
+  after: StoredIndex;
+  nested: StoredIndex | null;
+}
+
+/** The indexes of `previous` (its term index patched into this build's); throws when they do not parse. */
+export function searchIndexesOf(previous: PreviousSearch): SearchIndexes | null {
+  if (!previous.postings) return null;
+  const { bytes, rows, patch } = previous.postings;
+  const before = parseStored(bytes, rows, "postings.bin");
+  return {
+    before,
+    after: patchIndex(before, patch.oldTo, patch.fresh, patch.freshTo),
+    nested: previous.nestedIndex ? parseStored(previous.nestedIndex, 2 ** 32, "nested.bin") : null,
+  };
+}
+
 /** The previous build's manifest, or why it cannot be used. */
-async function previousManifest(reuse: Reuse, prefix: string): Promise<BuildManifest | string> {
+async function previousManifest(previous: PreviousSearch, prefix: string): Promise<BuildManifest | string> {
   const path = `${prefix}/${MANIFEST_FILE}`;
-  const recorded = reuse.cache.state.files[path];
+  const recorded = previous.cache.state.files[path];
   if (!recorded) return "the build cache records no manifest";
-  const bytes = await readFile(join(reuse.cache.previousSite, path)).catch(() => undefined);
+  const bytes = await readFile(join(previous.cache.previousSite, path)).catch(() => undefined);
   if (!bytes || createHash("sha256").update(bytes).digest("hex") !== recorded[2])
     return "the previous manifest is not the one the cache recorded";
   const parsed = BuildManifest.safeParse(JSON.parse(bytes.toString("utf8")));
@@ -39,8 +91,8 @@ async function previousManifest(reuse: Reuse, prefix: string): Promise<BuildMani
  * A previous search file's bytes (`file` under the data folder), when its content hash is the one
  * its name carries (hashName): a file changed or missing since the previous build reads as undefined.
  */
-async function readPrevious(reuse: Reuse, prefix: string, file: string): Promise<Uint8Array | undefined> {
-  const bytes = await readFile(join(reuse.cache.previousSite, prefix, file)).catch(() => undefined);
+async function readPrevious(previous: PreviousSearch, prefix: string, file: string): Promise<Uint8Array | undefined> {
+  const bytes = await readFile(join(previous.cache.previousSite, prefix, file)).catch(() => undefined);
   if (!bytes) return undefined;
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
   return basename(file).startsWith(`${hash}.`) ? bytes : undefined;
@@ -70,7 +122,9 @@ const sameNested = (a: readonly NestedSkill[], b: readonly NestedSkill[]) =>
   });
 
 export interface SearchPatchInput {
-  reuse: Reuse | undefined;
+  /** An incremental build's view of the previous build (previousSearchOf), and its indexes; a full build has none. */
+  previous: PreviousSearch | undefined;
+  indexes: SearchIndexes | null;
   /** This build's nested skills. */
   nested: readonly NestedSkill[];
   /** The ordinals search leaves out by default (malicious skills), and the records rendered afresh. */
@@ -86,11 +140,11 @@ export interface SearchPatchInput {
 
 /** The patch mode's input, or undefined (the reason logged) when the index is written whole. */
 export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatch | undefined> {
-  const { reuse, log } = input;
-  if (!reuse) return undefined;
-  const old = reuse.cache.postings;
-  const now = reuse.postings;
-  const manifest = old && now ? await previousManifest(reuse, input.prefix) : "the build cache holds no search index";
+  const { previous: was, log } = input;
+  if (!was) return undefined;
+  const old = input.indexes?.before;
+  const now = input.indexes?.after;
+  const manifest = old && now ? await previousManifest(was, input.prefix) : "the build cache holds no search index";
   const why = typeof manifest === "string" ? manifest : manifest.search === null ? "the previous build has no search index" : undefined;
   if (why || typeof manifest === "string" || !manifest.search || !old || !now) {
     log(`the search index is written whole: ${why}`);
@@ -98,12 +152,10 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   }
   const previous = manifest.search;
   const changed = changedKeys(old, now);
-  const records = reuse.cache.skills.map((s) => s[8] as unknown as SkillRecord);
-  const before = nestedSkills(records);
-  const suggest = await previousSuggestions(reuse, previous, input);
-  const nestedSame = sameNested(before, input.nested);
+  const suggest = await previousSuggestions(was, previous, input);
+  const nestedSame = sameNested(was.nested, input.nested);
   // The cached nested index, when it is over these nested skills (its ordinals within their count).
-  const stored = reuse.cache.nested;
+  const stored = input.indexes?.nested;
   const nested =
     nestedSame && stored && stored.fields.length === 2 && stored.fields.every((f) => f.ordinals.every((o) => o < input.nested.length))
       ? indexOf(stored)
@@ -116,8 +168,8 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
     before: indexOf(old),
     nestedSame,
     ...(nested ? { nested } : {}),
-    keep: (file) => keepFile(reuse, input.outDir, `${input.prefix}/${file}`, input.adopt),
-    read: (file) => readPrevious(reuse, input.prefix, file),
+    keep: (file) => keepFile(was, input.outDir, `${input.prefix}/${file}`, input.adopt),
+    read: (file) => readPrevious(was, input.prefix, file),
     ...(typeof suggest === "string" ? {} : { suggest }),
   };
 }
@@ -127,27 +179,26 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
  * content-hash name), and the terms the changed skills can touch; or why they cannot be used.
  */
 async function previousSuggestions(
-  reuse: Reuse,
+  was: PreviousSearch,
   previous: SearchManifest,
   input: SearchPatchInput,
 ): Promise<NonNullable<SearchPatch["suggest"]> | string> {
-  const hiddenBefore = reuse.cache.skills.flatMap((s, o) => (s[5].verdict === "malicious" ? [o] : []));
+  const hiddenBefore = was.hidden;
   if (hiddenBefore.length !== input.hidden.length || hiddenBefore.some((o, i) => o !== input.hidden[i])) return "the hidden skills changed";
   const entries: SuggestionPair[] = [];
   for (const shard of previous.suggest.entries) {
-    const bytes = await readPrevious(reuse, input.prefix, shard.file);
+    const bytes = await readPrevious(was, input.prefix, shard.file);
     if (!bytes) return `${shard.file} is not the previous build's`;
     for (const e of JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as SuggestionPair[])
       entries.push(e);
   }
   if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
-  const changedBefore = reuse.cache.skills.flatMap((s) => (reuse.changed.has(s[0]) ? [s[8] as unknown as SlimRecord] : []));
   const hidden = new Set(input.hidden);
   const moved =
-    input.moved && reuse.cache.postings
-      ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(reuse.cache.postings) }
+    input.moved && input.indexes
+      ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(input.indexes.before) }
       : undefined;
-  return { entries, byText: new Map(entries), touched: suggestionTermsOf([...changedBefore, ...input.fresh]), ...(moved ? { moved } : {}) };
+  return { entries, byText: new Map(entries), touched: suggestionTermsOf([...was.changed, ...input.fresh]), ...(moved ? { moved } : {}) };
 }
 
 /**
