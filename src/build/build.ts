@@ -764,6 +764,7 @@ async function writeRecordFiles(
       lineMarks: read.lineMarks,
       stats: read.files.stats ?? {},
       reviews: reviewsByKey(read.reviews),
+      ...(read.reuse ? { from: read.reuse.cache.lines } : {}),
     });
   }
   // Only the cache reads the line marks.

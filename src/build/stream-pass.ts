@@ -87,8 +87,8 @@ export interface LineMark {
   texts: number[];
   /** SkillEntries.textBytes. */
   textBytes: number;
-  /** The build cache's line for a record taken from it: written back as it is (src/build/cache/cache-store.ts). */
-  cached?: string;
+  /** For a record taken from the build cache, its line's number (from 0) there: its bytes are copied back (src/build/cache/cache-store.ts). */
+  cached?: number;
 }
 
 /**

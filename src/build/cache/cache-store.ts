@@ -3,7 +3,7 @@
 // only when every check passes; any doubt is a reason, given back for the build to print, and the
 // build runs in full. Written after every build, state.json last, so a build interrupted while
 // writing leaves a cache that is not used.
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { skillKey } from "../../contract/key.js";
 import type { MeaningManifest } from "../../contract/search-manifest.js";
@@ -44,8 +44,8 @@ export interface CacheOptions {
 export interface OpenCache {
   state: BuildCacheState;
   skills: CachedSkill[];
-  /** Each skill's line of the cache's skills.jsonl, as read. */
-  lines: string[];
+  /** Where each skill's line of the cache's skills.jsonl lies. */
+  lines: CacheLines;
   /** The term index, checked; with the bytes its arrays are views of (an incremental build hands them to the search index's worker). */
   postings: StoredBytes | null;
   meaning: StoredIndex | null;
@@ -76,20 +76,33 @@ export function plainlyCachedSkill(v: unknown): v is CachedSkill {
   return isCount(v[6]) && Array.isArray(v[7]) && v[7].every(isCount) && isPlainObject(v[8]);
 }
 
-async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines: string[] }> {
+/**
+ * Where each skill's line lies in the cache's skills.jsonl as it was read: a skill taken from the
+ * cache is written back by copying its bytes (CacheWriter.writeSkills), not kept as a string (at 1M
+ * skills the lines are gigabytes) and encoded again.
+ */
+export interface CacheLines {
+  file: string;
+  starts: Float64Array;
+  /** Exclusive, before the line's "\n". */
+  ends: Float64Array;
+}
+
+async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines: CacheLines }> {
   const skills: CachedSkill[] = [];
-  const lines: string[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   // Cut as bytes and each line decoded on its own: a line reader over a decoded stream cost about as
   // much as the parse. The cache's lines are JSON.stringify's, so a "\r" is never one of their bytes.
-  const plain = await forEachByteLine(file, (bytes) => {
+  const plain = await forEachByteLine(file, (bytes, _lineNo, offset) => {
     if (bytes.length === 0) return;
-    const line = bytes.toString("utf8");
-    const value: unknown = JSON.parse(line);
+    const value: unknown = JSON.parse(bytes.toString("utf8"));
     skills.push(plainlyCachedSkill(value) ? value : CachedSkill.parse(value));
-    lines.push(line);
+    starts.push(offset);
+    ends.push(offset + bytes.length);
   });
   if (plain === false) throw new Error(`${CACHE_FILES.skills} holds a carriage return`);
-  return { skills, lines };
+  return { skills, lines: { file, starts: Float64Array.from(starts), ends: Float64Array.from(ends) } };
 }
 
 /** Site files looked at at once when the cache is opened. */
@@ -173,6 +186,8 @@ export interface CacheSkills {
   lineMarks: readonly LineMark[];
   stats: StatsFile;
   reviews: ReadonlyMap<string, TrustReviewRecord[]>;
+  /** The cache's previous skills.jsonl, from which the lines marked `cached` are copied. */
+  from?: CacheLines;
 }
 
 /** What the cache's state.json records besides the per-skill lines and the indexes. */
@@ -211,23 +226,52 @@ export class CacheWriter {
     return new CacheWriter(dir, key);
   }
 
-  /** Writes skills.jsonl a batch of lines at a time (one string of every line is past V8's limit at 1M skills). */
+  /**
+   * Writes skills.jsonl: a line taken from the cache is copied from the cache's previous file
+   * (content.from), a run of them at once; the others are written a batch at a time (one string of
+   * every line is past V8's limit at 1M skills). Into a new file renamed over the old one, which is
+   * read until then.
+   */
   async writeSkills(content: CacheSkills): Promise<void> {
     const file = join(this.dir, CACHE_FILES.skills);
-    const handle = await open(file, "w");
+    const tmp = `${file}.${process.pid}.tmp`;
+    const handle = await open(tmp, "w");
+    const from = content.from && (await open(content.from.file, "r"));
     try {
       let batch: string[] = [];
+      const flush = async () => {
+        if (batch.length > 0) await handle.write(`${batch.join("\n")}\n`);
+        batch = [];
+      };
+      // A run of the previous file's lines [first, last], copied as one byte range.
+      let first = -1;
+      let last = -1;
+      const copy = async () => {
+        if (first < 0) return;
+        const { starts, ends } = content.from!;
+        await copyRange(from!, handle, starts[first]!, ends[last]! + 1);
+        first = last = -1;
+      };
       for (let i = 0; i < content.records.length; i++) {
-        batch.push(cacheLine(content, i));
-        if (batch.length === 1000) {
-          await handle.write(`${batch.join("\n")}\n`);
-          batch = [];
+        const at = from ? content.lineMarks[i]!.cached : undefined;
+        if (at !== undefined && first >= 0 && at === last + 1) last = at;
+        else if (at !== undefined) {
+          await flush();
+          await copy();
+          first = last = at;
+        } else {
+          await copy();
+          batch.push(cacheLine(content, i));
+          if (batch.length === 1000) await flush();
         }
       }
-      if (batch.length > 0) await handle.write(`${batch.join("\n")}\n`);
+      await copy();
+      await flush();
     } finally {
       await handle.close();
+      await from?.close();
     }
+    await rename(tmp, file);
     this.skills = content.records.length;
     this.sizes[CACHE_FILES.skills] = (await stat(file)).size;
   }
@@ -278,10 +322,22 @@ export class CacheWriter {
   }
 }
 
-/** The cache's line for skill `i`: a skill taken from the cache is written back as it was read (same key, hash, stats, reviews and entries). */
+/** Copies the bytes [start, end) of `from` to the end of what `to` has written, COPY_CHUNK at a time. */
+async function copyRange(from: FileHandle, to: FileHandle, start: number, end: number): Promise<void> {
+  const chunk = Buffer.allocUnsafe(Math.min(COPY_CHUNK, end - start));
+  for (let at = start; at < end; ) {
+    const { bytesRead } = await from.read(chunk, 0, Math.min(chunk.length, end - at), at);
+    if (bytesRead === 0) throw new Error(`${CACHE_FILES.skills} ended before byte ${end}`);
+    await to.write(chunk, 0, bytesRead);
+    at += bytesRead;
+  }
+}
+
+const COPY_CHUNK = 8 << 20;
+
+/** The cache's line for skill `i`, rendered afresh (not taken from the cache). */
 function cacheLine(content: CacheSkills, i: number): string {
   const mark = content.lineMarks[i]!;
-  if (mark.cached !== undefined) return mark.cached;
   const r = content.records[i]!;
   const k = skillKey(r.owner, r.repo);
   const skill: CachedSkill = [

@@ -120,7 +120,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         records.push(hitRecord);
         summaries.push(hit[4]);
         marks.push(hit[5]);
-        lineMarks.push({ hash, texts: hit[7], textBytes: hit[6], cached: cache.lines[at!] });
+        lineMarks.push({ hash, texts: hit[7], textBytes: hit[6], cached: at! });
         textBytes += hit[6];
         oldTo[at!] = records.length - 1;
         for (let d = docStart[at!]!; d < docStart[at! + 1]!; d++) oldDocTo[d] = documents++;
