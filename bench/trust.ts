@@ -7,6 +7,7 @@ import { createReadStream, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { keyText } from "../src/build/trust/prefilter.js";
 import { LINE_RULES } from "../src/build/trust/rules/index.js";
 import { RULES_VERSION, type ScanInput, scanRepository } from "../src/build/trust/scan.js";
 import { SHARED_DATASET, sharedDatasetPresent } from "../src/node/shared-dataset.js";
@@ -151,8 +152,8 @@ async function scannerSections(): Promise<string[]> {
     ["one line of downloads before a pipe", "pipes.sh", fill(`${"iwr ".repeat(100)}| x `)],
     ["base64 nested twelve deep", "deep.sh", fill(`echo ${nested(12)} | base64 -d | sh\n`)],
     ["escapes of escapes of escapes", "esc2.py", fill("\\\\x5c\\\\x78\\x41%5C%78%34%31 ")],
-    ["every rule's keys on one line", "keys.sh", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")} `)],
-    ["every rule's keys on every line", "keys.md", fill(`${LINE_RULES.flatMap((r) => r.keys).join(" ")}\n`)],
+    ["every rule's keys on one line", "keys.sh", fill(`${LINE_RULES.flatMap((r) => r.keys.map(keyText)).join(" ")} `)],
+    ["every rule's keys on every line", "keys.md", fill(`${LINE_RULES.flatMap((r) => r.keys.map(keyText)).join(" ")}\n`)],
     // A window after each key, and the one tail every window looks for only at the very end: without the
     // linear matcher (src/build/trust/spans.ts) each key costs its whole window.
     ["downloads, one data flag at the end", "tail.sh", fillThen("curl 203.0.113.1 ", " -d x")],
@@ -194,7 +195,11 @@ async function scannerSections(): Promise<string[]> {
         ["md", "\n"],
       ] as const
     ).map(([ext, sep]) =>
-      timedRow(`\`${r.id}\` keys, ${sep ? "a line each" : "one line"} (.${ext})`, `flood.${ext}`, fill(`${r.keys.join(" ")} ${sep}`)),
+      timedRow(
+        `\`${r.id}\` keys, ${sep ? "a line each" : "one line"} (.${ext})`,
+        `flood.${ext}`,
+        fill(`${r.keys.map(keyText).join(" ")} ${sep}`),
+      ),
     ),
   );
   const slowest = [...floods].sort((x, y) => Number(y[2]) - Number(x[2])).slice(0, 8);

@@ -91,8 +91,12 @@ export interface LineMark {
   cached?: number;
 }
 
-/** The hash the build cache keys a record by: of its line's bytes, so an unchanged line is known without parsing it. */
-export const lineHash = (line: string): string => createHash("sha1").update(line, "utf8").digest("base64");
+/**
+ * The hash the build cache keys a record by: of its line's bytes, so an unchanged line is known without
+ * parsing it. Of the bytes as read (as src/build/cache/line-hashes.ts hashes them), not of the decoded
+ * text encoded again: no second encoding of every line, and a line that is not valid UTF-8 hashes the same.
+ */
+export const lineHash = (bytes: Uint8Array): string => createHash("sha1").update(bytes).digest("base64");
 
 /** What the first pass makes of one valid record: its entries, summary and trust (it throws when one does not render valid). */
 export function renderRecord(record: SkillRecord, stats: StatsFile, reviews: readonly TrustReviewRecord[]) {
@@ -165,7 +169,7 @@ export async function runPass(
   let lastKey = "";
   let textBytes = 0;
   try {
-    const lines = await forEachLine(input.file, input.range, (line, lineNo) => {
+    const lines = await forEachLine(input.file, input.range, (line, lineNo, bytes) => {
       const record = parseSkillLine(line, input.file, lineNo, problems);
       if (!record) return;
       // A second record for a name is a bad line like any other: the first one is kept.
@@ -192,7 +196,7 @@ export async function runPass(
       records.push(slimForBuild(record));
       summaries.push(summary);
       marks.push(trustMark(trust));
-      lineMarks.push({ hash: lineHash(line), texts: entries.texts.map(([k]) => fnv1a(k)), textBytes: entries.textBytes });
+      lineMarks.push({ hash: lineHash(bytes), texts: entries.texts.map(([k]) => fnv1a(k)), textBytes: entries.textBytes });
       if (onRun && collector && meaning && collector.count >= runSkills) {
         onRun({ postings: collector.part(), meaning: meaning.part() });
         terms = new SharedTerms();

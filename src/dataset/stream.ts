@@ -65,19 +65,19 @@ export async function lineRanges(file: string, parts: number): Promise<ByteRange
 }
 
 /**
- * Calls `fn` with each line of `range` (its end of line stripped) and its 1-based number within the
- * range; returns how many. Lines end as readline ends them (with crlfDelay Infinity): at \n, \r\n or
+ * Calls `fn` with each line of `range` (its end of line stripped), its 1-based number within the
+ * range and its bytes (valid only during the call); returns how many. Lines end as readline ends them (with crlfDelay Infinity): at \n, \r\n or
  * a lone \r, a last line without one included, and no line after a final end of line. Each is decoded
  * on its own from the bytes forEachByteLine cuts.
  */
 export async function forEachLine(
   file: string,
   range: ByteRange,
-  fn: (line: string, lineNo: number) => void,
+  fn: (line: string, lineNo: number, bytes: Buffer) => void,
   readBytes?: number,
 ): Promise<number> {
   if (range.end <= range.start) return 0;
-  const lines = await forEachByteLine(file, (bytes, lineNo) => fn(bytes.toString("utf8"), lineNo), {
+  const lines = await forEachByteLine(file, (bytes, lineNo) => fn(bytes.toString("utf8"), lineNo, bytes), {
     range,
     carriageReturn: "end",
     ...(readBytes ? { readBytes } : {}),

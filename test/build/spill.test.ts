@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSkillEntries } from "../../src/build/site-files.js";
-import { runShardJob, SpillWriter } from "../../src/build/spill.js";
+import { readSpill, runShardJob, SpillWriter } from "../../src/build/spill.js";
+import { fnv1a } from "../../src/contract/fnv.js";
 import { skillKey } from "../../src/contract/key.js";
 import { shardOf } from "../../src/contract/shard.js";
 import { SlottedReader } from "../../src/contract/slotted.js";
@@ -107,5 +108,38 @@ describe("the spilled shards", () => {
 
   it("leave no file behind but the shards", () => {
     expect(readdirSync(join(root, "p1-g1-s2", "out", "_data")).sort()).toEqual(["files", "skills", "texts"]);
+  });
+});
+
+describe("a spill writer's group files", () => {
+  it("hold every entry in order, long and multi-byte ones included, and count their bytes", async () => {
+    const dir = join(root, "writer");
+    mkdirSync(dir);
+    const writer = new SpillWriter(dir, 0, 2);
+    // Lines longer than the writer's buffer (written on their own, after what the group holds),
+    // characters of 2, 3 and 4 bytes, and a text entry's key with a tab and a newline.
+    const big = `{"content":${JSON.stringify("é€😀 ".repeat(70_000))}}`;
+    const added: [string, string, string][] = [];
+    for (let i = 0; i < 400; i++) {
+      const entry: [string, string, string] =
+        i % 97 === 5
+          ? ["d", `owner/big-${i}`, big]
+          : i % 3 === 0
+            ? ["t", `owner/repo-${i}\u0000dir\twith tab/line\nfeed.md`, `{"n":${i},"s":"ü${"x".repeat(i * 37)}"}`]
+            : [i % 2 === 0 ? "d" : "f", `owner/repo-${i}`, `{"n":${i},"s":"${"é€".repeat(500 + i * 7)}"}`];
+      writer.add(entry[0] as "d" | "f" | "t", entry[1], entry[2]);
+      added.push(entry);
+    }
+    writer.close();
+    const files = readdirSync(dir);
+    expect(writer.bytes).toBe(files.reduce((n, f) => n + readFileSync(join(dir, f)).length, 0));
+    const read = await readSpill(dir, 1, [0, 1]);
+    // Per group in order of adding: what readSpill gives, group after group.
+    const group = (key: string) => fnv1a(key) % 2;
+    const expected = (kind: string) =>
+      [0, 1].flatMap((g) => added.filter(([k, key]) => k === kind && group(key) === g).map(([, key, json]) => [key, json]));
+    expect(read.details).toEqual(expected("d"));
+    expect(read.files).toEqual(expected("f"));
+    expect(read.texts).toEqual(expected("t"));
   });
 });

@@ -80,6 +80,21 @@ describe("lineRanges and forEachLine", () => {
   });
 });
 
+describe("forEachLine's bytes", () => {
+  it("are each line's bytes as read, invalid UTF-8 included (the build cache hashes them)", async () => {
+    const raw = [Buffer.from('{"a":"é漢😀"}'), Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), Buffer.from([0xe6, 0xbc]), Buffer.from("")];
+    const file = join(dir, "line-bytes.jsonl");
+    writeFileSync(file, Buffer.concat(raw.flatMap((b) => [b, Buffer.from("\n")])));
+    const seen: [string, Buffer][] = [];
+    // A copy: the bytes are valid only during the call.
+    await forEachLine(file, { start: 0, end: 1 << 20 }, (line, _n, bytes) => seen.push([line, Buffer.from(bytes)]), 3);
+    expect(seen.map(([, b]) => b)).toEqual(raw);
+    expect(seen.map(([line]) => line)).toEqual(raw.map((b) => b.toString("utf8")));
+    // The decoded text of an invalid line encodes to other bytes: hashing it would not be hashing the line.
+    expect(Buffer.from(seen[1]![0], "utf8").equals(raw[1]!)).toBe(false);
+  });
+});
+
 describe("forEachByteLine", () => {
   it("gives each line's bytes and the offset where it starts, within a range and across reads", async () => {
     const text = 'one\ntwo ß漢\n\n{"x":"three"}\nlast without end';

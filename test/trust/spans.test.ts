@@ -3,6 +3,7 @@
 // chains look for, firstMatch and re.exec agree on where the first match starts and what it holds.
 import { describe, expect, it } from "vitest";
 import { requiredWords } from "../../src/build/trust/literals.js";
+import { keyText } from "../../src/build/trust/prefilter.js";
 import { LINE_RULES } from "../../src/build/trust/rules/index.js";
 import { CHUNK, type Chain, chain, DIRECT_MAX, firstMatch } from "../../src/build/trust/spans.js";
 
@@ -185,14 +186,14 @@ describe("the linear matcher", () => {
   });
 
   it("agrees with every chained rule's own pattern on random lines", () => {
-    const allKeys = LINE_RULES.flatMap((r) => r.keys);
+    const allKeys = LINE_RULES.flatMap((r) => r.keys.map(keyText));
     let compared = 0;
     let matched = 0;
     for (const rule of chained) {
       const rand = random(rule.id.length * 7919);
       let ruleMatched = 0;
       for (let i = 0; i < 400; i++) {
-        const keys = rand() < 0.7 ? rule.keys : allKeys;
+        const keys = rand() < 0.7 ? rule.keys.map(keyText) : allKeys;
         const text = line(rand, keys, PAIRS[rule.id] ?? [], DIRECT_MAX + 1 + Math.floor(rand() * (rand() < 0.2 ? 9000 : 1500)));
         const expected = rule.re.exec(text);
         // Also in small chunks, so that matches straddle the chunks' edges.
@@ -215,7 +216,7 @@ describe("the linear matcher", () => {
 
   it("finds in every match of a piece one of the words it gates its chain on", () => {
     // literals.ts reads words out of the pieces' sources; a word a match can lack would hide that match.
-    const allKeys = LINE_RULES.flatMap((r) => r.keys);
+    const allKeys = LINE_RULES.flatMap((r) => r.keys.map(keyText));
     let checked = 0;
     for (const rule of chained) {
       const rand = random(rule.id.length * 104729);
@@ -224,7 +225,7 @@ describe("the linear matcher", () => {
           const words = gateOf(c, p);
           if (!words) return;
           for (let i = 0; i < 150; i++) {
-            const text = line(rand, rand() < 0.7 ? rule.keys : allKeys, PAIRS[rule.id] ?? [], 40 + Math.floor(rand() * 600));
+            const text = line(rand, rand() < 0.7 ? rule.keys.map(keyText) : allKeys, PAIRS[rule.id] ?? [], 40 + Math.floor(rand() * 600));
             piece.re.lastIndex = 0;
             for (let m = piece.re.exec(text); m !== null; m = piece.re.exec(text)) {
               const found = m[0].toLowerCase();

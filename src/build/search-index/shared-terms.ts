@@ -48,16 +48,16 @@ export class SharedTerms {
     const out = this.scanned;
     out.source = source;
     out.from = from;
-    // Copied out of the scanner's run: a collector scans other texts (a name, a cut word) before the
-    // next collector has read the body.
+    // Taken out of the scanner's run, whose buffers are swapped with this body's: a collector scans other
+    // texts (a name, a cut word) before the next collector has read the body, and those scans now fill
+    // the other buffers. A swap, not a copy of every term id of every body.
     const run = this.scanner.scanFrom(source, from);
-    if (out.ids.length < run.count) {
-      out.ids = new Int32Array(run.ids.length);
-      out.ends = new Int32Array(run.ids.length);
-    }
-    out.ids.set(run.ids.subarray(0, run.count));
-    out.ends.set(run.ends.subarray(0, run.count));
+    const { ids, ends } = out;
+    out.ids = run.ids;
+    out.ends = run.ends;
     out.count = run.count;
+    run.ids = ids;
+    run.ends = ends;
     return out;
   }
 }

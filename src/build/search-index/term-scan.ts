@@ -301,8 +301,9 @@ export class TermScanner {
 
 /** Term ids in order and the end of the word each came from: buffers that grow and are reused. */
 export class TermRun {
-  ids = new Int32Array(1024);
-  ends = new Int32Array(1024);
+  // Typed over any buffer: SharedTerms swaps these with a scanned body's (shared-terms.ts).
+  ids: Int32Array = new Int32Array(1024);
+  ends: Int32Array = new Int32Array(1024);
   count = 0;
 
   push(id: number, end: number): void {

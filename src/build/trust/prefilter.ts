@@ -99,6 +99,12 @@ export class Prefilter {
   private readonly out: (number[] | undefined)[];
   private readonly ruleCount: number;
   private readonly glueKey: number;
+  /**
+   * Keys that count only at the start of a word (written with a leading `\b`): output glueKey + 1 + i is
+   * the i-th, whose rule is wordRules[i] and length wordLengths[i].
+   */
+  private readonly wordRules: Int32Array;
+  private readonly wordLengths: Int32Array;
   /** Which rules the current line has already listed; always all zero between lines (scan is synchronous). */
   private readonly seen: Uint8Array;
   private readonly lineFlags = new Int32Array(1);
@@ -128,9 +134,21 @@ export class Prefilter {
       }
       outs[s]!.add(id);
     };
+    const wordRules: number[] = [];
+    const wordLengths: number[] = [];
     keys.forEach((ks, id) => {
-      for (const k of ks) add(k.toLowerCase(), id);
+      for (const k of ks) {
+        if (!k.startsWith(WORD_START)) add(k.toLowerCase(), id);
+        else {
+          const key = k.slice(WORD_START.length).toLowerCase();
+          add(key, this.glueKey + 1 + wordRules.length);
+          wordRules.push(id);
+          wordLengths.push(key.length);
+        }
+      }
     });
+    this.wordRules = Int32Array.from(wordRules);
+    this.wordLengths = Int32Array.from(wordLengths);
     for (const [k, bit] of DECODER_KEYS) add(k, this.ruleCount + Math.log2(bit));
     for (const k of GLUE_KEYS) add(k, this.glueKey);
     // Breadth-first: failure links, then a full transition table (a DFA), outputs merged along failures.
@@ -187,8 +205,10 @@ export class Prefilter {
   private mark(text: string, flags: Int32Array, starts: Int32Array, firstIds: Int32Array): Int32Array {
     let ids = firstIds;
     let idCount = 0;
-    const { next, out, ruleCount, glueKey, seen } = this;
+    const { next, out, ruleCount, glueKey, seen, wordRules, wordLengths } = this;
     let lineStart = 0;
+    /** Where the line being read starts in `text`. */
+    let lineAt = 0;
     let f = 0;
     let line = 0;
     let state = 0;
@@ -212,6 +232,7 @@ export class Prefilter {
         run = 0;
         digits = quote = plus = glue = false;
         line++;
+        lineAt = i + 1;
         continue;
       }
       // Base64, base64url and hex runs: a blob a decoder may read.
@@ -231,13 +252,21 @@ export class Prefilter {
         else if ((c >= 0x200b && c <= 0x200d) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff || c === 0xad || c === 0x180e)
           f |= MARK.zeroWidth;
         else if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) f |= MARK.bidi;
-        c = 0;
+        // A pattern's \s holds the Unicode spaces too: a key's space matches them, as it matches a tab.
+        c = isUnicodeSpace(c) ? 32 : 0;
       } else c = FOLD[c]!;
       state = next[state * ALPHABET + c]!;
       const o = out[state];
       if (o !== undefined) {
         for (let k = 0; k < o.length; k++) {
-          const r = o[k]!;
+          let r = o[k]!;
+          if (r > glueKey) {
+            // A word-start key ending here: it counts when no word character comes just before it.
+            const w = r - glueKey - 1;
+            const before = i - wordLengths[w]!;
+            if (before >= lineAt && isWordChar(text.charCodeAt(before))) continue;
+            r = wordRules[w]!;
+          }
           if (r < ruleCount) {
             if (seen[r]) continue;
             seen[r] = 1;
@@ -255,6 +284,27 @@ export class Prefilter {
     return ids;
   }
 }
+
+/** A key's mark that it counts only at the start of a word (Rule.keys). */
+const WORD_START = "\\b";
+
+/** The text a key looks for, without its word-start mark: what a test or a benchmark writes to hit it. */
+export const keyText = (key: string): string => (key.startsWith(WORD_START) ? key.slice(WORD_START.length) : key);
+
+/** What a pattern's `\b` takes for a word character (without the u flag: ASCII letters, digits and `_`). */
+const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** The characters past ASCII that a pattern's \s matches (U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */
+const isUnicodeSpace = (c: number): boolean =>
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /** Lowercase ASCII, and every whitespace character read as a space (a key's space matches a tab). */
 const FOLD = new Uint8Array(ALPHABET);

@@ -49,7 +49,11 @@ export interface Rule {
   kind: FindingKind;
   /** Severity per context; a context left out means the rule does not apply there. */
   severity: Partial<Record<Context, Severity>>;
-  /** Lowercase substrings, at least one of which the line must contain (a cheap filter before the pattern). */
+  /**
+   * Lowercase substrings, at least one of which the line must contain (a cheap filter before the pattern).
+   * A key written `\\bdd ` counts only where a word starts (no ASCII letter, digit or `_` just before it), as
+   * the pattern's own `\b` does: "add " holds no such key.
+   */
   keys: readonly string[];
   /** A linear-time pattern: bounded repetitions only, no nested quantifiers. */
   re: RegExp;

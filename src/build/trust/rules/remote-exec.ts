@@ -158,8 +158,10 @@ export const REMOTE_EXEC_RULES: Rule[] = [
     id: "decode-to-shell",
     kind: "obfuscation",
     severity: { code: "high", command: "high", instruction: "high", hidden: "critical", config: "high" },
-    keys: ["base64", "xxd", "openssl", "rev"],
+    keys: ["base64", "xxd", "openssl", "\\brev"],
     re: /\b(?:base64\s{1,4}(?:-\w{1,3}\s{1,4}){0,2}(?:-d|--decode|-D)\b|xxd\s{1,4}-r|openssl\s{1,4}(?:enc\s{1,4})?(?:-d\s{1,4})?-?base64\s{1,4}-d|\brev\b)[^\n]{0,80}\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b/i,
+    // Every hit pipes into a shell: a line that mentions base64 or a review without a pipe is not read.
+    needs: (text) => text.includes("|"),
     why: "Decoding text and piping it into a shell hides the command from the reader; write the command out in plain text.",
     grade: (_m, _line, env, base) => (env.via.length > 0 ? "critical" : base),
   },

@@ -142,7 +142,7 @@ export const SYSTEM_RULES: Rule[] = [
     id: "wipes-home-or-root",
     kind: "destructive",
     severity: { code: "critical", command: "critical", instruction: "high", hidden: "critical", config: "high" },
-    keys: ["rm ", "rmtree", "remove-item", "rimraf", "--no-preserve-root"],
+    keys: ["\\brm ", "rmtree", "remove-item", "rimraf", "--no-preserve-root"],
     re: /\brm\s{1,4}(?:-{1,2}[a-zA-Z-]{1,20}\s{1,4}){1,5}(?:["']?(?:\/|\/\*|~|~\/|~\/\*|\$HOME|\$HOME\/|\$HOME\/\*|\$\{HOME\}|\$\{HOME\}\/\*|\/(?:home|Users|etc|usr|var|boot)\/?\*?)["']?)(?=\s|$|[;&|)])|--no-preserve-root|\b(?:shutil\.)?rmtree\(\s{0,4}(?:["']\/["']|(?:os\.path\.)?expanduser\(\s{0,4}["']~["']\s{0,4}\)|Path\.home\(\)|["']~["'])\s{0,4}[,)]|\brimraf\(\s{0,4}(?:os\.homedir\(\)|["']\/["'])|Remove-Item\s[^\n]{0,60}(?:C:\\\*?|\$env:USERPROFILE|\$HOME|~)\s[^\n]{0,40}-Recurse/i,
     why: "This deletes the home folder or the whole file system; delete only the files the skill itself created.",
     grade: (m, line, _env, base) => {
@@ -159,7 +159,8 @@ export const SYSTEM_RULES: Rule[] = [
     id: "disk-wipe",
     kind: "destructive",
     severity: { code: "critical", command: "critical", instruction: "high", hidden: "critical" },
-    keys: ["dd ", "mkfs", "shred", "diskutil", "format ", "wipefs", "cipher"],
+    // `format c: /q` by its switch: "format" alone is in most prose.
+    keys: ["\\bdd ", "mkfs", "shred", "diskutil", ":/q", ": /q", ":  /q", ":/y", ": /y", ":  /y", "wipefs", "cipher"],
     re: /\bdd\s[^\n]{0,60}\bof=\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z]|mmcblk\d)|\bmkfs(?:\.\w{1,8})?\s[^\n]{0,30}\/dev\/(?:sd[a-z]|nvme\d|disk\d|hd[a-z]|xvd[a-z])|\bshred\s[^\n]{0,40}\/dev\/|\bdiskutil\s{1,4}(?:eraseDisk|secureErase|zeroDisk|randomDisk)\b|\bformat\s{1,4}[a-z]:\s{0,2}\/[qy]|\bwipefs\s{1,4}-a\b|\bcipher\s{1,4}\/w:/i,
     why: "This wipes a disk; a skill should never erase devices.",
     chains: [
@@ -178,7 +179,7 @@ export const SYSTEM_RULES: Rule[] = [
     id: "mass-delete",
     kind: "destructive",
     severity: { code: "high", command: "high", instruction: "medium", hidden: "critical" },
-    keys: ["find ", "del ", "remove-item"],
+    keys: ["\\bfind ", "\\bdel ", "remove-item"],
     re: /\bfind\s{1,4}(?:\/|~|\$HOME|\$\{HOME\})\s[^\n]{0,120}(?:-delete\b|-exec\s{1,4}rm\b)|\bdel\s{1,4}(?:\/[sfq]\s{1,4}){1,3}[a-z]:\\|\bRemove-Item\s{1,4}-Recurse\s{1,4}-Force\s{1,4}(?:C:\\|~|\$env:USERPROFILE)/i,
     why: "Deleting files across the whole disk or home folder destroys data the skill does not own; limit deletes to the skill's own files.",
     chains: [
@@ -204,7 +205,7 @@ export const SYSTEM_RULES: Rule[] = [
     kind: "destructive",
     severity: {},
     factOnly: true,
-    keys: ["rm ", "rmtree", "unlink", "remove(", "rmdir", "fs.rm", "rimraf", "remove-item", "del "],
+    keys: ["\\brm ", "rmtree", "unlink", "os.remove", "rmsync", "fs.rm", "rimraf", "remove-item"],
     re: /\brm\s{1,4}-|\b(?:shutil\.rmtree|os\.remove|os\.unlink|unlinkSync|rmSync|fs\.rm|fs\.unlink|rimraf|Remove-Item)\b/,
     why: "",
     // Cleaning up its own temporary files, caches and build output is not changing the user's data.
