@@ -1,4 +1,4 @@
-// Rules of 2026.11.3 on small hand-written skills: what one script does over several lines (reverse shells in
+// Rules of 2026.11.4 on small hand-written skills: what one script does over several lines (reverse shells in
 // Node and Python, a decode evaluated later, a start-up file written with a remote command), secrets put in the
 // agent's answer, gists of other accounts, the whole environment as a dict, and read-only claims. Each has a
 // look-alike that must stay quiet.

@@ -11,7 +11,7 @@ import type { FileView, Hit } from "./types.js";
 import { FINDINGS_MAX, orderFindings, verdictOf } from "./verdict.js";
 
 /** The rules' version: bump it whenever a rule, a grade or the verdict rule changes, so every verdict is redone. */
-export const RULES_VERSION = "2026.11.3";
+export const RULES_VERSION = "2026.11.4";
 
 export interface ScanInput {
   owner: string;
