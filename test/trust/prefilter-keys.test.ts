@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { keyText, Prefilter } from "../../src/build/trust/prefilter.js";
 import { LINE_RULES } from "../../src/build/trust/rules/index.js";
+import { seeded } from "../../src/synth/random.js";
 
 const PREFILTER = new Prefilter(LINE_RULES.map((r) => r.keys));
 
@@ -70,17 +71,8 @@ const NARROWED: [string, string][] = [
   ["wipes-home-or-root", "rm\u3000-rf ~/"],
 ];
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic generator (the synthetic corpus's), so a failure can be replayed. */
+const random = (seed: number): (() => number) => seeded(seed).next;
 
 const WORDS = [
   ...new Set(LINE_RULES.flatMap((r) => r.keys.map(keyText))),

@@ -6,6 +6,7 @@ import { requiredWords } from "../../src/build/trust/literals.js";
 import { keyText } from "../../src/build/trust/prefilter.js";
 import { LINE_RULES } from "../../src/build/trust/rules/index.js";
 import { CHUNK, type Chain, chain, DIRECT_MAX, firstMatch } from "../../src/build/trust/spans.js";
+import { seeded } from "../../src/synth/random.js";
 
 /** Pieces of text the chains' tails and the rules' windows are made of. */
 const TAILS = [
@@ -140,17 +141,8 @@ const PAIRS: Record<string, [string, string]> = {
 };
 const FILLER = [" ", " ", " ", "  ", "x", "word ", "a-b ", "é", "\t", ".", "/", "@", ":", "1.2"];
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic generator (the synthetic corpus's), so a failure can be replayed. */
+const random = (seed: number): (() => number) => seeded(seed).next;
 
 /** The words piece `p` of chain `c` is gated on (chain.words keeps them only for the pieces that have some). */
 function gateOf(c: Chain, p: number): readonly string[] | undefined {

@@ -120,19 +120,20 @@ function firstNonSpace(line: string): number {
 
 /** JavaScript's white space and line terminators (what trimStart removes). */
 function isSpace(c: number): boolean {
-  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+  return c < 0x80 ? c === 32 || (c >= 9 && c <= 13) : isUnicodeSpace(c);
 }
+
+/** The white space past ASCII that trimStart and a pattern's \s take (U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */
+export const isUnicodeSpace = (c: number): boolean =>
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 function blockContext(lang: string, lead: readonly string[], underFramedSection: boolean, securityThemed: boolean): LineContext {
   if (EXAMPLE_LANGS.test(lang)) return "example";

@@ -4,6 +4,8 @@
 // Rules run only on the lines their keys occur in, decoders only on the lines that hold what they decode;
 // a line with nothing costs its characters' pass and no allocation.
 
+import { isUnicodeSpace } from "./markdown.js";
+
 /** What a line holds for the decoders (src/build/trust/decode.ts) and the invisible-character checks: one bit each. */
 export const MARK = {
   /** A run of base64 or hex characters long enough to hide a command. */
@@ -293,18 +295,6 @@ export const keyText = (key: string): string => (key.startsWith(WORD_START) ? ke
 
 /** What a pattern's `\b` takes for a word character (without the u flag: ASCII letters, digits and `_`). */
 const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-
-/** The characters past ASCII that a pattern's \s matches (U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */
-const isUnicodeSpace = (c: number): boolean =>
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
 
 /** Lowercase ASCII, and every whitespace character read as a space (a key's space matches a tab). */
 const FOLD = new Uint8Array(ALPHABET);
