@@ -63,7 +63,7 @@ import {
   searchSkillsOf,
   writeSearchFiles,
 } from "./search-index/search-index.js";
-import { surfaceSourceOf } from "./search-index/suggest-build.js";
+import { surfaceForms } from "./search-index/suggest-build.js";
 import type { SearchJob, SearchJobResult } from "./search-job.js";
 import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
@@ -647,7 +647,6 @@ function searchInputOf(read: Read) {
     rebuild: reuse?.postings
       ? {
           skills: { count: records.length, names: records.map((r) => r.name), nested: nestedSkills(records), hidden },
-          surface: records.map(surfaceSourceOf),
           // The skills rendered afresh (the index is patched for them).
           fresh: records.filter((r) => reuse.changed.has(skillKey(r.owner, r.repo))),
           moved: changedOrdinals(records, reuse),
@@ -676,7 +675,7 @@ function searchRebuild(
     prefix: DATA_PREFIX,
     ...(cache ? { cacheDir: cache.dir } : {}),
   };
-  const running = read.incremental!.search!.run(job, log);
+  const running = read.incremental!.search!.run(job, () => surfaceForms(read.records), log);
   // Awaited by the search index; until then a failure must not surface as an unhandled rejection.
   running.catch(() => {});
   return running;

@@ -1,6 +1,6 @@
 // A worker thread of an incremental build (cache/search-rebuild.ts): it reads and checks the build
 // cache's term and nested indexes as soon as it starts and says whether they can be used, then takes
-// the job (the patch and what search needs of the records), writes the search index and posts its
+// the job (the patch and what search needs of the records) and then the skills' surface forms, writes the search index and posts its
 // log lines as batches, then what it wrote, for the build's count of files.
 import { parentPort, workerData } from "node:worker_threads";
 import type { SearchIndexFiles } from "./cache/cache-store.js";
@@ -22,8 +22,12 @@ try {
 } catch (e) {
   post({ type: "ready", problem: (e as Error).message });
 }
+// The job first, then the skills' surface forms (made by the main thread meanwhile).
+let surface: (forms: Map<string, string>) => void = () => {};
+const forms = new Promise<Map<string, string>>((resolve) => (surface = resolve));
 port.once("message", async (job: SearchRebuildJob) => {
+  port.once("message", surface);
   if (!cached) throw new Error("the build cache's indexes could not be read");
-  post({ type: "done", result: await runSearchRebuildJob(job, cached, (line) => post({ type: "batch", batch: line })) });
+  post({ type: "done", result: await runSearchRebuildJob(job, cached, forms, (line) => post({ type: "batch", batch: line })) });
   port.close();
 });

@@ -12,7 +12,6 @@ import type { SlimRecord } from "../../dataset/stream.js";
 import { type OutputSink, type WrittenFile, writeBehind, writeOutputFile } from "../output.js";
 import type { WorkerMessage } from "../passes.js";
 import { type SearchFiles, type SearchSkills, writeSearchFiles } from "../search-index/search-index.js";
-import { type SurfaceSource, surfaceForms } from "../search-index/suggest-build.js";
 import { startWorker } from "../typescript-worker.js";
 import { CACHE_FILES, type IndexFile, type SearchIndexFiles } from "./cache-store.js";
 import { indexOf, readStored, replaceStored, type StoredIndex } from "./index-store.js";
@@ -22,9 +21,8 @@ import { type PreviousSearch, searchIndexesOf, searchPatchOf } from "./search-re
 export interface SearchRebuildJob {
   /** The previous build as the cache holds it, with its term index and how it becomes this build's. */
   previous: PreviousSearch;
-  /** This build's skills as search sees them; their surface forms are made here, from `surface`. */
+  /** This build's skills as search sees them; their surface forms come after the job (SearchRebuild.run). */
   skills: Omit<SearchSkills, "surface">;
-  surface: SurfaceSource[];
   /** The records rendered afresh, and their ordinals when every other skill kept its own (search-reuse.ts changedOrdinals). */
   fresh: SlimRecord[];
   moved: number[] | undefined;
@@ -62,6 +60,7 @@ export async function readSearchIndexes(files: SearchIndexFiles): Promise<Cached
 export async function runSearchRebuildJob(
   job: SearchRebuildJob,
   stored: CachedSearchIndexes,
+  surface: Promise<SearchSkills["surface"]>,
   log: (line: string) => void,
 ): Promise<SearchRebuildResult> {
   const { previous, cacheDir } = job;
@@ -76,13 +75,12 @@ export async function runSearchRebuildJob(
       files[at] = await writeOutputFile(job.outDir, `${job.prefix}/${path}`, Buffer.from(data), known);
     },
   };
-  const skills: SearchSkills = { ...job.skills, surface: surfaceForms(job.surface) };
   const postings = indexOf(indexes.after);
   const patch = await searchPatchOf({
     previous,
     indexes,
-    nested: skills.nested,
-    hidden: skills.hidden,
+    nested: job.skills.nested,
+    hidden: job.skills.hidden,
     fresh: job.fresh,
     moved: job.moved,
     outDir: job.outDir,
@@ -91,6 +89,7 @@ export async function runSearchRebuildJob(
     log,
   });
   const cached: SearchRebuildResult["cached"] = [];
+  const skills: SearchSkills = { ...job.skills, surface: await surface };
   const rows = { [CACHE_FILES.nested]: skills.nested.length, [CACHE_FILES.postings]: skills.count };
   const toCache = async (
     name: typeof CACHE_FILES.nested | typeof CACHE_FILES.postings,
@@ -120,8 +119,12 @@ export async function runSearchRebuildJob(
 export interface SearchRebuild {
   /** Settles once the cache's indexes are read: undefined, or why they cannot be used (the build then runs in full). */
   ready: Promise<string | undefined>;
-  /** Runs the job; `log` hears its lines. */
-  run(job: SearchRebuildJob, log: (line: string) => void): Promise<SearchRebuildResult>;
+  /**
+   * Runs the job; `surface` makes the skills' surface forms (suggest-build.ts surfaceForms), called
+   * before this returns (once a worker has the job, so the two threads make their parts at once: the
+   * forms are needed only for the suggestions, the job's last part); `log` hears its lines.
+   */
+  run(job: SearchRebuildJob, surface: () => SearchSkills["surface"], log: (line: string) => void): Promise<SearchRebuildResult>;
   /** Lets the worker go (a build that runs in full, or is over). */
   stop(): void;
 }
@@ -138,7 +141,11 @@ export function startSearchRebuild(files: SearchIndexFiles, inWorker: boolean): 
         () => undefined,
         (e: Error) => e.message,
       ),
-      run: async (job, log) => runSearchRebuildJob(job, await read, log),
+      run: (job, surface, log) => {
+        // Now: the records it reads may be let go once this returns.
+        const forms = surface();
+        return read.then((stored) => runSearchRebuildJob(job, stored, Promise.resolve(forms), log));
+      },
       stop: () => {},
     };
   }
@@ -171,13 +178,14 @@ export function startSearchRebuild(files: SearchIndexFiles, inWorker: boolean): 
   worker.on("exit", (code) => fail(new Error(`search-rebuild-worker exited with code ${code}`)));
   return {
     ready,
-    run(job, hear) {
+    run(job, surface, hear) {
       log = hear;
       return new Promise<SearchRebuildResult>((resolve, reject) => {
         if (failed) return reject(failed);
         settle = { resolve, reject };
         worker.ref();
         worker.postMessage(job);
+        worker.postMessage(surface());
       });
     },
     stop: () => void worker.terminate(),

@@ -110,19 +110,7 @@ function surfaceTermOf(): (lower: string) => string {
 }
 
 /** The texts whose words make the surface forms: names and descriptions, the skill's own and its collection's skills'. */
-/** What surface forms are read from: a skill's name and description, and its other SKILL.md files' (a worker thread gets just these). */
-export type SurfaceSource = Pick<SlimRecord, "name" | "description"> & {
-  files: readonly Pick<SlimRecord["files"][number], "name" | "description">[];
-};
-
-/** The texts of `r` surface forms are read from. */
-export const surfaceSourceOf = (r: SlimRecord): SurfaceSource => ({
-  name: r.name,
-  description: r.description,
-  files: r.files.map((f) => ({ name: f.name, description: f.description })),
-});
-
-function* surfaceTexts(r: SurfaceSource): Generator<string> {
+function* surfaceTexts(r: SlimRecord): Generator<string> {
   yield r.name;
   yield r.description;
   for (const f of r.files) {
@@ -150,7 +138,7 @@ export function suggestionTermsOf(records: readonly SlimRecord[]): Set<string> {
   return out;
 }
 
-export function surfaceForms(records: readonly SurfaceSource[]): Map<string, string> {
+export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
   // Each word as written is counted first, and lower-cased, stemmed and filed under its term once:
   // words repeat across names and descriptions, and a form's count is the sum of its spellings'.
   const written = new Map<string, number>();
