@@ -6,7 +6,7 @@
 // and runs beside the lists, status and meaning update. At 100k skills that was about 12 s of the
 // main thread's time, a third of a 1% rebuild. The job is a function of its input alone, so the bytes
 // are those the main thread would write.
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { type OutputSink, type WrittenFile, writeBehind, writeOutputFile } from "../output.js";
@@ -51,7 +51,7 @@ export interface CachedSearchIndexes {
 export async function readSearchIndexes(files: SearchIndexFiles): Promise<CachedSearchIndexes> {
   const read = (file: string, rows: number) =>
     readStored(file, rows).catch((e: Error) => {
-      throw new Error(e.message.replace(file, file.slice(file.lastIndexOf("/") + 1)));
+      throw new Error(e.message.replace(file, basename(file)));
     });
   return { postings: await read(files.postings, files.rows), nested: files.nested ? await read(files.nested, 2 ** 32) : null };
 }
