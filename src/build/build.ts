@@ -320,8 +320,7 @@ async function buildFrom(
   // index pass allocates.
   const searchInput = searchInputOf(read);
   // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
-  const rebuild =
-    searchInput.rebuild && read.incremental?.search ? searchRebuild(read, searchInput.rebuild, options, cache, log) : undefined;
+  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, options, cache, log);
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
@@ -636,20 +635,22 @@ async function meaningHere(
 
 /**
  * What the search index needs of the records, kept apart from them so they can go once the lists
- * are written; an incremental build's surface forms are made where its index is (searchRebuild).
+ * are written; an incremental build's surface forms are made when its index's job starts (searchRebuild).
  */
 function searchInputOf(read: Read) {
   const { records, marks, reuse } = read;
   // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
   const hidden = marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : []));
+  // An incremental build with a term index to patch, and the cache's indexes read for it.
+  const patched = reuse?.postings && read.incremental?.search;
   return {
-    skills: reuse?.postings ? undefined : searchSkillsOf(records, hidden),
-    rebuild: reuse?.postings
+    skills: patched ? undefined : searchSkillsOf(records, hidden),
+    rebuild: patched
       ? {
           skills: { count: records.length, names: records.map((r) => r.name), nested: nestedSkills(records), hidden },
           // The skills rendered afresh (the index is patched for them).
-          fresh: records.filter((r) => reuse.changed.has(skillKey(r.owner, r.repo))),
-          moved: changedOrdinals(records, reuse),
+          fresh: records.filter((r) => reuse!.changed.has(skillKey(r.owner, r.repo))),
+          moved: changedOrdinals(records, reuse!),
         }
       : undefined,
   };
