@@ -54,25 +54,29 @@ export interface FirstPass {
 /** What a build worker posts: progress (records so far) and batches of its output, then its result once. */
 export type WorkerMessage<T, B = never> = { type: "progress"; records: number } | { type: "batch"; batch: B } | { type: "done"; result: T };
 
-/** Runs one of the build's worker modules (a sibling of this file) to its result. */
+/** The build's worker modules: siblings of this file. */
+export type WorkerModule =
+  | "build-worker"
+  | "shard-worker"
+  | "meaning-worker"
+  | "search-worker"
+  | "line-hash-worker"
+  | "kept-shard-worker"
+  | "search-rebuild-worker";
+
+/** Where worker module `module` is, as TypeScript when the build runs from its sources. */
+export const workerModule = (module: WorkerModule): URL =>
+  new URL(`./${module}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url);
+
+/** Runs one of the build's worker modules to its result. */
 export function runInWorker<T, B = never>(
-  module:
-    | "build-worker"
-    | "shard-worker"
-    | "meaning-worker"
-    | "search-worker"
-    | "line-hash-worker"
-    | "kept-shard-worker"
-    | "search-rebuild-worker",
+  module: WorkerModule,
   workerData: unknown,
   progress?: (records: number) => void,
   onBatch?: (batch: B) => void,
-  /** Buffers of `workerData` the worker takes over (they are unusable here after). */
-  transferList?: ArrayBuffer[],
 ): Promise<T> {
-  const file = `./${module}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL(file, import.meta.url), { workerData, ...(transferList ? { transferList } : {}) });
+    const worker = startWorker(workerModule(module), { workerData });
     let done: { result: T } | undefined;
     worker.on("message", (message: WorkerMessage<T, B>) => {
       if (message.type === "progress") progress?.(message.records);

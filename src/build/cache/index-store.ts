@@ -16,9 +16,6 @@ export interface StoredIndex {
   fields: { start: Uint32Array; ordinals: Uint32Array }[];
 }
 
-/** A stored index as read from its file: its arrays are views of `bytes`. */
-export type StoredBytes = StoredIndex & { bytes: Uint8Array };
-
 /** The stored form of `index`: its lists gathered into sorted key order (no copy when already in it). */
 export function storedOf(index: PostingIndex): StoredIndex {
   const { keys, keyOrder, fields } = index.snapshot();
@@ -193,17 +190,8 @@ export async function replaceStored(file: string, index: PostingIndex): Promise<
 }
 
 /** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
-export async function readStored(file: string, rows: number): Promise<StoredBytes> {
-  return parseStored(await readFile(file), rows, file);
-}
-
-/**
- * The index in `bytes` (what writeStored wrote to `file`), with `rows` ordinals; throws on anything
- * malformed or truncated. Its arrays are views of the bytes, which it keeps as `bytes` (so a worker
- * thread can be handed them rather than a copy).
- */
-export function parseStored(bytes: Uint8Array, rows: number, file: string): StoredBytes {
-  let buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export async function readStored(file: string, rows: number): Promise<StoredIndex> {
+  let buffer = await readFile(file);
   // Views need 4-byte alignment: a large file's buffer is its own, so this copy is rare.
   if (buffer.byteOffset % 4 !== 0) buffer = Buffer.from(buffer);
   let at = 0;
@@ -234,7 +222,7 @@ export function parseStored(bytes: Uint8Array, rows: number, file: string): Stor
     for (let i = 0; i < keyCount!; i++) if (start[i]! > start[i + 1]!) throw new Error(`${file}: lists do not add up`);
     for (let p = 0; p < ordinals.length; p++) if (ordinals[p]! >= rows) throw new Error(`${file}: an ordinal past ${rows}`);
   }
-  return { keys, fields, bytes: buffer };
+  return { keys, fields };
 }
 
 /**

@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { SlimRecord } from "../../dataset/stream.js";
 import { type OutputSink, type WrittenFile, writeBehind, writeOutputFile } from "../output.js";
-import type { WorkerMessage } from "../passes.js";
+import { type WorkerMessage, workerModule } from "../passes.js";
 import { type SearchFiles, type SearchSkills, writeSearchFiles } from "../search-index/search-index.js";
 import { startWorker } from "../typescript-worker.js";
 import { CACHE_FILES, type IndexFile, type SearchIndexFiles } from "./cache-store.js";
@@ -149,12 +149,7 @@ export function startSearchRebuild(files: SearchIndexFiles, inWorker: boolean): 
       stop: () => {},
     };
   }
-  const worker: Worker = startWorker(
-    new URL(`../search-rebuild-worker.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url),
-    {
-      workerData: files,
-    },
-  );
+  const worker: Worker = startWorker(workerModule("search-rebuild-worker"), { workerData: files });
   let settle: { resolve: (r: SearchRebuildResult) => void; reject: (e: Error) => void } | undefined;
   let log: (line: string) => void = () => {};
   let failed: Error | undefined;
