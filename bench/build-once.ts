@@ -7,6 +7,7 @@
 // since the line before (MB), so the report's `memory` says where the peak is.
 import { parseArgs } from "node:util";
 import { build } from "../src/build/build.js";
+import { fewMallocArenas } from "../src/node/cli.js";
 import { memorySampler } from "./support/memory-sampler.js";
 
 const { values } = parseArgs({
@@ -21,6 +22,8 @@ const { values } = parseArgs({
   // `--no-search` turns the search index off.
   allowNegative: true,
 });
+// As `npm run build` runs it: with few malloc arenas (the peak RSS measured is the one users get).
+await fewMallocArenas();
 const sampler = memorySampler();
 const report = await build({
   dataDir: values.data!,

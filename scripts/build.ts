@@ -9,6 +9,7 @@ import { existingFolder, intOption, runCommand } from "../src/node/cli.js";
 
 await runCommand({
   name: "build",
+  fewMallocArenas: true,
   usage: `[--data DIR] [--out DIR] [--sources FILE] [--workers N] [--full] [--quiet]
   --data DIR      the dataset folder (default data)
   --out DIR       the site folder to write (default dist); only changed files are rewritten

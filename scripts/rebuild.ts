@@ -42,6 +42,7 @@ const projectName = (): string =>
 
 await runCommand({
   name: "rebuild",
+  fewMallocArenas: true,
   usage: USAGE,
   options: {
     ...CRAWL_OPTIONS,
