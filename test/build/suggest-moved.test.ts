@@ -1,17 +1,11 @@
-// The suggestions' counts in a patched build (an incremental build where every skill kept its
+// The suggestions' counts: taken afresh, each the number of skills (hidden ones left out) holding every
+// word of the suggestion; and in a patched build (an incremental build where every skill kept its
 // ordinal): a count the changed skills can move is the previous one moved by them alone
 // (suggest-build.ts movedCounter), and must equal the count taken afresh over every skill.
 import { describe, expect, it } from "vitest";
 import { changedKeys, indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
 import { suggestionEntries } from "../../src/build/search-index/suggest-build.js";
-
-/** A seeded generator (mulberry32), so a failure repeats. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+import { seeded } from "../../src/synth/random.js";
 
 const DOCS = 400;
 const WORDS = Array.from({ length: 60 }, (_, i) => `v${i.toString(36)}q`);
@@ -34,7 +28,7 @@ function stored(docs: Docs): StoredIndex {
 
 describe("suggestion counts moved by the changed skills", () => {
   it("equal the counts taken afresh, for words and names, over many changed skills", () => {
-    const rand = random(7);
+    const rand = seeded(7).next;
     // Common words (the first few) and rare ones, as text has them.
     const pick = (n: number) => [...new Set(Array.from({ length: n }, () => WORDS[Math.floor(rand() ** 2 * WORDS.length)]!))];
     const before: Docs = Array.from({ length: DOCS }, () => [pick(2 + Math.floor(rand() * 2)), pick(6), pick(10)]);
@@ -61,5 +55,35 @@ describe("suggestion counts moved by the changed skills", () => {
     const moved = afresh.filter(([text, n]) => new Map(previous).get(text) !== n).map(([text]) => text);
     expect(moved.some((t) => t.includes(" "))).toBe(true);
     expect(moved.some((t) => !t.includes(" "))).toBe(true);
+  });
+});
+
+describe("suggestion counts taken afresh", () => {
+  it("count the skills holding every word of a name, common words by bitset and rare ones by list, hidden skills left out", () => {
+    const rand = seeded(11).next;
+    // 1,200 skills: a word in more than one skill in 32 is common and gets a bitset; most of these 600 are rare.
+    const vocabulary = Array.from({ length: 600 }, (_, i) => `r${i.toString(36)}x`);
+    const docs: Docs = Array.from({ length: 1200 }, () => {
+      const pick = (n: number) => [...new Set(Array.from({ length: n }, () => vocabulary[Math.floor(rand() ** 3 * vocabulary.length)]!))];
+      return [pick(2 + Math.floor(rand() * 3)), pick(5), pick(8)];
+    });
+    const names = docs.map((d) => d[0]!.join(" "));
+    const hidden = Array.from({ length: 40 }, () => Math.floor(rand() * docs.length)).sort((a, b) => a - b);
+    const entries = new Map(suggestionEntries(indexOf(stored(docs)), { names, hidden: [...new Set(hidden)] }));
+    const off = new Set(hidden);
+    const holding = (words: readonly string[]) =>
+      docs.filter((d, o) => !off.has(o) && words.every((w) => d.some((field) => field.includes(w)))).length;
+    let common = 0;
+    for (const d of docs) {
+      const words = d[0]!;
+      if (words.length < 2) continue;
+      const n = holding(words);
+      expect(entries.get(words.join(" ")) ?? 0, words.join(" ")).toBe(n);
+      if (words.every((w) => docs.filter((x) => x.some((f) => f.includes(w))).length * 32 > docs.length)) common++;
+    }
+    // Both ways of counting were asked: names of common words only, and names with a rare word.
+    expect(common).toBeGreaterThan(50);
+    expect(common).toBeLessThan(docs.filter((d) => d[0]!.length >= 2).length);
+    for (const w of vocabulary) if (entries.has(w)) expect(entries.get(w), w).toBe(holding([w]));
   });
 });
