@@ -6,7 +6,6 @@
 // Every log line is prefixed with the seconds since the start and the peak RSS and main-thread heap
 // since the line before (MB), so the report's `memory` says where the peak is.
 import { parseArgs } from "node:util";
-import { build } from "../src/build/build.js";
 import { fewMallocArenas } from "../src/node/cli.js";
 import { memorySampler } from "./support/memory-sampler.js";
 
@@ -24,6 +23,8 @@ const { values } = parseArgs({
 });
 // As `npm run build` runs it: with few malloc arenas (the peak RSS measured is the one users get).
 await fewMallocArenas();
+// Loaded after it: the process that waits for the one that builds keeps no build modules.
+const { build } = await import("../src/build/build.js");
 const sampler = memorySampler();
 const report = await build({
   dataDir: values.data!,

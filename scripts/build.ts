@@ -2,9 +2,7 @@
 // (hand edits; the crawl records its own), then renders the dataset into the static site. A bad
 // line of skills.jsonl is skipped and reported, on stderr even with --quiet (src/build/build.ts).
 import { resolve } from "node:path";
-import { build, MAX_BAD_LINE_SHARE } from "../src/build/build.js";
-import { badLines, problemText } from "../src/dataset/files.js";
-import { recordEvents } from "../src/events/record.js";
+import { badLines, MAX_BAD_LINE_SHARE, problemText } from "../src/dataset/files.js";
 import { existingFolder, intOption, runCommand } from "../src/node/cli.js";
 
 await runCommand({
@@ -33,6 +31,8 @@ is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is n
   async run({ values }) {
     const dataDir = existingFolder(resolve(values.data), "--data");
     const workers = intOption(values.workers, "--workers", { min: 1 });
+    // Loaded here, not at the top: a process that runs itself again (fewMallocArenas) keeps only this script's light modules while it waits.
+    const [{ build }, { recordEvents }] = await Promise.all([import("../src/build/build.js"), import("../src/events/record.js")]);
     const report = await build({
       dataDir,
       outDir: values.out,

@@ -24,6 +24,7 @@ import {
   type DatasetProblem,
   DUPLICATE_NAME,
   firstOfEachName,
+  MAX_BAD_LINE_SHARE,
   problemText,
   readDatasetFiles,
   readSkillsFile,
@@ -157,12 +158,6 @@ export const vocabularyOf = ({ categories, platforms }: Pick<Dataset, "categorie
   platforms: platforms.platforms.map((p) => p.id),
   locales: categories.locales,
 });
-
-/**
- * Above this share of bad lines in skills.jsonl the build stops: so many smell of a broken file (a
- * bad merge, a truncated or mangled copy), not of a hostile repository's record.
- */
-export const MAX_BAD_LINE_SHARE = 0.1;
 
 /**
  * The first pass over skills.jsonl. A line that is not a valid record is skipped and reported (the

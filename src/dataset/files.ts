@@ -29,6 +29,12 @@ export interface DatasetProblem {
 }
 
 /** "1 bad line", "3 bad lines": how the build's reports count the lines of skills.jsonl it skipped. */
+/**
+ * Above this share of bad lines in skills.jsonl the build stops: so many smell of a broken file (a
+ * bad merge, a truncated or mangled copy), not of a hostile repository's record.
+ */
+export const MAX_BAD_LINE_SHARE = 0.1;
+
 export const badLines = (n: number): string => `${n} bad line${n === 1 ? "" : "s"}`;
 
 /** One problem on one line: `file:line (owner/repo): message`. */
