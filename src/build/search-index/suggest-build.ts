@@ -44,30 +44,34 @@ function union(lists: readonly Uint32Array[]): Uint32Array {
   return merged;
 }
 
-/** A word's skills: the sorted list, and as a bitset too when the word is common. */
-interface Docs {
-  list: Uint32Array;
-  bits?: Bitset;
-}
+/**
+ * A word's skills: a rare word's as the sorted list; a common word's (in more than one skill in 32) as
+ * a bitset only, with the span of 32-skill words its list covers. A common word's list is longer than
+ * its bitset (4 bytes a skill against 1 bit of the directory's), and every name word's is kept for
+ * the whole suggestion pass.
+ */
+type Docs = { size: number; list: Uint32Array; bits?: undefined } | { size: number; bits: Bitset; from: number; to: number };
 
 /**
  * How many skills hold every word. Walks the shortest list and tests the others: a common word by
  * its bitset, a rare one by binary search forward from a cursor; all-common words are AND-ed whole.
  */
 function intersectCount(lists: readonly Docs[], hidden: Bitset | undefined): number {
-  const [first, ...rest] = [...lists].sort((a, b) => a.list.length - b.list.length);
-  if (!first) return 0;
-  if (first.bits && rest.every((r) => r.bits)) return commonCount(first, rest, hidden);
+  const [first, ...rest] = [...lists].sort((a, b) => a.size - b.size);
+  if (!first || first.size === 0) return 0;
+  // The shortest is common: so are the others.
+  if (first.bits) return commonCount(first, rest, hidden);
   let n = 0;
   const cursors = rest.map(() => 0);
   outer: for (const v of first.list) {
     if (hidden?.has(v)) continue;
     for (let k = 0; k < rest.length; k++) {
-      const { list, bits } = rest[k]!;
-      if (bits) {
-        if (!bits.has(v)) continue outer;
+      const docs = rest[k]!;
+      if (docs.bits) {
+        if (!docs.bits.has(v)) continue outer;
         continue;
       }
+      const { list } = docs;
       let lo = cursors[k]!;
       let hi = list.length;
       while (lo < hi) {
@@ -85,19 +89,16 @@ function intersectCount(lists: readonly Docs[], hidden: Bitset | undefined): num
 }
 
 /**
- * intersectCount when every word is common (has a bitset): the words' bitsets AND-ed word by word and
- * counted as they go, with nothing allocated, over the 32-skill words the shortest list spans only. A
+ * intersectCount when every word is common: the words' bitsets AND-ed word by word and counted as
+ * they go, with nothing allocated, over the 32-skill words the shortest word's skills span only. A
  * copy of the first bitset per name (the way before) cost a bitset of the whole directory per
  * suggestion: at 1M skills, 125 KB allocated and filled for each of hundreds of thousands of names.
  */
-function commonCount(first: Docs, rest: readonly Docs[], hidden: Bitset | undefined): number {
-  const { list } = first;
-  if (list.length === 0) return 0;
+function commonCount(first: Docs & { bits: Bitset }, rest: readonly Docs[], hidden: Bitset | undefined): number {
   const sets = [first, ...rest].map((d) => d.bits!.words);
   const off = hidden?.words;
-  const last = list[list.length - 1]! >>> 5;
   let n = 0;
-  for (let w = list[0]! >>> 5; w <= last; w++) {
+  for (let w = first.from; w <= first.to; w++) {
     let v = sets[0]![w]!;
     for (let k = 1; k < sets.length && v !== 0; k++) v &= sets[k]![w]!;
     if (off && v !== 0) v &= ~off[w]!;
@@ -278,19 +279,18 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
   // Each name analysed once: its terms mark the name words, then make its phrase.
   const analysed = names.map((n) => analyse(n));
   const nameTerms = new Set(analysed.flat());
-  // Name words repeat across names: each word's skills are gathered once; a word in more than one
-  // skill in 32 also gets a bitset (a common word's list is long, its bitset small and fast).
+  // Name words repeat across names: each word's skills are gathered once (Docs: a common word's as a bitset).
   const docCount = names.length;
   const docs = new Map<string, Docs>();
   const docsOf = (term: string): Docs => {
     let hit = docs.get(term);
     if (!hit) {
       const list = union(Array.from({ length: index.fieldCount }, (_, f) => index.listOf(term, f) ?? new Uint32Array(0)));
-      hit = { list };
       if (list.length * 32 > docCount) {
-        hit.bits = new Bitset(docCount);
-        for (const v of list) hit.bits.add(v);
-      }
+        const bits = new Bitset(docCount);
+        for (const v of list) bits.add(v);
+        hit = { size: list.length, bits, from: list[0]! >>> 5, to: list[list.length - 1]! >>> 5 };
+      } else hit = { size: list.length, list };
       docs.set(term, hit);
     }
     return hit;
