@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexOf, patchIndex, readStored, sameIndex, storedOf, writeStored } from "../../src/build/cache/index-store.js";
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
+import { SortedRunMerger } from "../../src/build/search-index/run-merge.js";
 import { seeded } from "../../src/synth/random.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-index-store-"));
@@ -119,5 +120,40 @@ describe("the stored index", () => {
     await expect(readStored(file, docs.length)).rejects.toThrow(/truncated|add up/);
     writeFileSync(file, Buffer.concat([bytes, Buffer.alloc(4)]));
     await expect(readStored(file, docs.length)).rejects.toThrow(/too many/);
+  });
+
+  it("writes an index whose lists are by key id (a build's own) as the same bytes as its sorted copy, gathered a chunk at a time", async () => {
+    const rand = seeded(5);
+    const words = ["zulu", "alpha", "mike", "bravo", "yankee", "charlie", "x-ray", "delta", "whiskey", "echo"];
+    const docs: Doc[] = Array.from({ length: 300 }, () => [
+      Array.from({ length: 3 }, () => rand.pick(words)).join(" "),
+      Array.from({ length: 6 }, () => rand.pick(words)).join(" "),
+    ]);
+    // Two runs merged as the build merges its first pass's (ids in order of first sight); the second
+    // run's own words sort before the first's, so ids and key order differ.
+    const run = (from: number, to: number, extra: string) => {
+      const c = new PostingCollector(2, from);
+      for (const [a, b] of docs.slice(from, to)) {
+        c.addPhraseText(0, `${a} ${extra}`);
+        c.addText(1, b);
+        c.endSkill();
+      }
+      return c.part();
+    };
+    const merger = new SortedRunMerger();
+    merger.add(run(0, 150, ""));
+    merger.add(run(150, 300, "aardvark"));
+    const ix = merger.finish();
+    const snapshot = ix.snapshot();
+    expect(Array.from(snapshot.keyOrder)).not.toEqual(Array.from(snapshot.keyOrder, (_, i) => i));
+    const sorted = join(root, "sorted.bin");
+    await writeStored(sorted, storedOf(ix));
+    for (const chunk of [1, 7, 64, 1 << 22]) {
+      const file = join(root, `by-id-${chunk}.bin`);
+      await writeStored(file, snapshot, chunk);
+      expect(readFileSync(file).equals(readFileSync(sorted)), `chunk ${chunk}`).toBe(true);
+    }
+    expect(lists(indexOf(await readStored(sorted, docs.length)))).toEqual(lists(ix));
+    expect(ix.keys).toContain("aardvark");
   });
 });

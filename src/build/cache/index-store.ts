@@ -157,36 +157,74 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
 
 const MAGIC = 0x32584449; // "IDX2"
 
+/** An index as writeStored takes it: a StoredIndex, or a PostingIndex's snapshot, whose lists are by key id (`keyOrder[i]`: the id of sorted key i). */
+export interface WritableIndex {
+  keys: readonly string[];
+  fields: readonly { start: Uint32Array; ordinals: Uint32Array }[];
+  keyOrder?: Uint32Array;
+}
+
 /**
  * Writes `index` to `file`: a header of u32s (magic, fields, keys, UTF-16 units of all keys, then each
  * field's list length), each key's length in UTF-16 units, the keys as UTF-16 (exact for any string),
- * padded to 4 bytes, then each field's start and ordinals arrays.
+ * padded to 4 bytes, then each field's start and ordinals arrays, in sorted key order. A snapshot's
+ * lists are gathered into that order `chunk` ordinals at a time as they are written, never copied
+ * whole: at 1M skills a whole copy was gigabytes beside the index, the build's peak.
  */
-export async function writeStored(file: string, index: StoredIndex): Promise<void> {
-  const lengths = Uint32Array.from(index.keys, (k) => k.length);
-  const text = Buffer.from(index.keys.join(""), "utf16le");
-  const head = Uint32Array.from([
-    MAGIC,
-    index.fields.length,
-    index.keys.length,
-    text.length / 2,
-    ...index.fields.map((f) => f.ordinals.length),
-  ]);
+export async function writeStored(file: string, index: WritableIndex, chunk = 1 << 22): Promise<void> {
+  const { keys, keyOrder } = index;
+  const lengths = Uint32Array.from(keys, (k) => k.length);
+  const text = Buffer.from(keys.join(""), "utf16le");
+  const head = Uint32Array.from([MAGIC, index.fields.length, keys.length, text.length / 2, ...index.fields.map((f) => f.ordinals.length)]);
   const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
   const bytes = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
   const handle = await open(file, "w");
   try {
-    const parts = [bytes(head), bytes(lengths), text, pad, ...index.fields.flatMap((f) => [bytes(f.start), bytes(f.ordinals)])];
-    await handle.writev(parts);
+    await handle.writev([bytes(head), bytes(lengths), text, pad]);
+    for (const field of index.fields) {
+      if (!keyOrder || isIdentity(keyOrder)) {
+        await handle.writev([bytes(field.start), bytes(field.ordinals)]);
+        continue;
+      }
+      const { start: byId, ordinals } = field;
+      const start = new Uint32Array(keys.length + 1);
+      for (let i = 0; i < keys.length; i++) {
+        const id = keyOrder[i]!;
+        start[i + 1] = start[i]! + byId[id + 1]! - byId[id]!;
+      }
+      await handle.write(bytes(start));
+      const buffer = new Uint32Array(Math.min(chunk, ordinals.length));
+      let used = 0;
+      for (let i = 0; i < keys.length; i++) {
+        const id = keyOrder[i]!;
+        let list = ordinals.subarray(byId[id]!, byId[id + 1]!);
+        while (list.length > 0) {
+          const n = Math.min(list.length, buffer.length - used);
+          buffer.set(list.subarray(0, n), used);
+          used += n;
+          list = list.subarray(n);
+          if (used === buffer.length) {
+            await handle.write(bytes(buffer));
+            used = 0;
+          }
+        }
+      }
+      if (used > 0) await handle.write(bytes(buffer.subarray(0, used)));
+    }
   } finally {
     await handle.close();
   }
 }
 
+function isIdentity(order: Uint32Array): boolean {
+  for (let i = 0; i < order.length; i++) if (order[i] !== i) return false;
+  return true;
+}
+
 /** Replaces the build cache's `file` with `index`: the old file goes first, so a failure leaves none (the cache then says it is damaged). */
 export async function replaceStored(file: string, index: PostingIndex): Promise<void> {
   await rm(file, { force: true });
-  await writeStored(file, storedOf(index));
+  await writeStored(file, index.snapshot());
 }
 
 /** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
