@@ -127,13 +127,27 @@ export const BUILD_MALLOC_ARENAS = 2;
  * the same time (docs/SCALE.md).
  */
 export async function fewMallocArenas(): Promise<void> {
-  if (process.env.MALLOC_ARENA_MAX !== undefined || !usesGlibc()) return;
+  if (process.env.MALLOC_ARENA_MAX !== undefined || !usesGlibc()) {
+    if (process.env.MALLOC_ARENA_MAX !== undefined && process.channel) endWithParent();
+    return;
+  }
   hookExit();
+  // With a channel to the child: it ends itself when this process ends, even by a SIGKILL.
   const child = spawnTracked(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: { ...process.env, MALLOC_ARENA_MAX: String(BUILD_MALLOC_ARENAS) },
   });
   process.exit(await exitCode(child));
+}
+
+/**
+ * In the process fewMallocArenas started: when the one that started it is gone (its channel closes,
+ * whatever ended it), this one stops as on a SIGTERM, cleaning up (its spill folder, its children);
+ * otherwise a SIGKILL of the command would leave the build running on its own.
+ */
+function endWithParent(): void {
+  process.channel?.unref();
+  process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
 }
 
 /** Whether this process runs on glibc (whose malloc reads MALLOC_ARENA_MAX). */

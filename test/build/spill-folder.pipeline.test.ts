@@ -31,11 +31,16 @@ const bareBuild = (out: string) => [
  * Starts `npm run build` (or a bare build()) into `parent`/site and sends `signal` once its spill
  * folder holds files; its run and the folder's name.
  */
-async function killMidBuild(parent: string, signal: NodeJS.Signals, bare = false): Promise<{ run: ScriptRun; folder: string }> {
+async function killMidBuild(
+  parent: string,
+  signal: NodeJS.Signals,
+  bare = false,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ run: ScriptRun; folder: string }> {
   let child: ChildProcess | undefined;
   const out = join(parent, "site");
   const args = bare ? bareBuild(out) : scriptArgs("build.ts", "--data", data, "--out", out, "--workers", "1");
-  const running = runNode(args, {}, (c) => {
+  const running = runNode(args, { env }, (c) => {
     child = c;
   });
   const deadline = Date.now() + 60_000;
@@ -75,10 +80,21 @@ describe("spill folders", () => {
     expect(spillFolders(parent)).toEqual([]);
   });
 
+  it("npm run build killed by SIGKILL: the process it builds in (fewMallocArenas) stops and removes its folder", async () => {
+    const parent = join(work, "sigkill-command");
+    mkdirSync(parent);
+    const { run } = await killMidBuild(parent, "SIGKILL");
+    expect(run.status).toBeNull();
+    const deadline = Date.now() + 20_000;
+    while (spillFolders(parent).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(spillFolders(parent)).toEqual([]);
+  });
+
   it("what a SIGKILL leaves, the next build removes, sparing a live build's folder and other folders", async () => {
     const parent = join(work, "sigkill");
     mkdirSync(parent);
-    const { run, folder } = await killMidBuild(parent, "SIGKILL");
+    // MALLOC_ARENA_MAX set: the command builds in its own process, which the SIGKILL ends at once.
+    const { run, folder } = await killMidBuild(parent, "SIGKILL", false, { ...process.env, MALLOC_ARENA_MAX: "2" });
     expect(run.status).toBeNull();
     expect(spillFolders(parent)).toEqual([folder]);
     // A folder this very process holds (a build under way here) and folders of no build's naming.
