@@ -1,6 +1,7 @@
 // Spill folders of interrupted builds, with a real `npm run build` child process: killed mid-build
-// by SIGINT or SIGTERM it removes its folder; killed by SIGKILL it cannot, and the next build into
-// the same parent removes that one, but never a folder a live process holds or one of another kind.
+// by SIGINT or SIGTERM it removes its folder, and so does the process it builds in when the command
+// is killed by SIGKILL; a build process killed by SIGKILL itself cannot, and the next build into the
+// same parent removes that one, but never a folder a live process holds or one of another kind.
 import type { ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

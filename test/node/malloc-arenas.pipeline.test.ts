@@ -61,10 +61,15 @@ describe("fewMallocArenas", () => {
     const child = (JSON.parse(out.trim().split("\n")[0]!) as Report).pid;
     expect(child).not.toBe(parent!.pid);
     expect(alive(child)).toBe(true);
-    parent!.kill("SIGKILL");
-    expect((await run).status).toBeNull();
-    const gone = Date.now() + 10_000;
-    while (alive(child) && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
-    expect(alive(child)).toBe(false);
+    try {
+      parent!.kill("SIGKILL");
+      expect((await run).status).toBeNull();
+      const gone = Date.now() + 10_000;
+      while (alive(child) && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
+      expect(alive(child)).toBe(false);
+    } finally {
+      // A failure must not leave the probe waiting for ever.
+      if (alive(child)) process.kill(child, "SIGKILL");
+    }
   });
 });
