@@ -127,10 +127,12 @@ export const BUILD_MALLOC_ARENAS = 2;
  * the same time (docs/SCALE.md).
  */
 export async function fewMallocArenas(): Promise<void> {
-  if (process.env.MALLOC_ARENA_MAX !== undefined || !usesGlibc()) {
-    if (process.env.MALLOC_ARENA_MAX !== undefined && process.channel) endWithParent();
+  if (process.env.MALLOC_ARENA_MAX !== undefined) {
+    // Set by the process that started this one (or by the person running it).
+    if (process.channel) endWithParent();
     return;
   }
+  if (!usesGlibc()) return;
   hookExit();
   // With a channel to the child: it ends itself when this process ends, even by a SIGKILL.
   const child = spawnTracked(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {

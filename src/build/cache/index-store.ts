@@ -172,7 +172,9 @@ export interface WritableIndex {
  * whole: at 1M skills a whole copy was gigabytes beside the index, the build's peak.
  */
 export async function writeStored(file: string, index: WritableIndex, chunk = 1 << 22): Promise<void> {
-  const { keys, keyOrder } = index;
+  const { keys } = index;
+  // Lists by key id are gathered only when the ids are not the sorted positions already.
+  const keyOrder = index.keyOrder && !isIdentity(index.keyOrder) ? index.keyOrder : undefined;
   const lengths = Uint32Array.from(keys, (k) => k.length);
   const text = Buffer.from(keys.join(""), "utf16le");
   const head = Uint32Array.from([MAGIC, index.fields.length, keys.length, text.length / 2, ...index.fields.map((f) => f.ordinals.length)]);
@@ -182,7 +184,7 @@ export async function writeStored(file: string, index: WritableIndex, chunk = 1 
   try {
     await handle.writev([bytes(head), bytes(lengths), text, pad]);
     for (const field of index.fields) {
-      if (!keyOrder || isIdentity(keyOrder)) {
+      if (!keyOrder) {
         await handle.writev([bytes(field.start), bytes(field.ordinals)]);
         continue;
       }
