@@ -330,7 +330,7 @@ async function buildFrom(
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
     const indexed = rebuild !== undefined || read.postings !== null || read.spilled !== undefined;
     if (indexed) {
-      const besideParts = await meaningBeside(read);
+      const besideParts = await meaningBeside(read, log);
       const spilled = besideParts === undefined ? undefined : read.spilled;
       // Not beside the index: the meaning model runs here first, its input let go before the postings are read.
       const here = spilled ? undefined : await meaningHere(read, options, data, adopt, cache, log);
@@ -503,11 +503,15 @@ interface MeaningOutcome {
  * in a full build whose first pass left its input on disk (worker threads), and while the parts of
  * both families are under MAX_BESIDE_PART_BYTES together. Gives their bytes if so, else undefined.
  */
-async function meaningBeside(read: Read): Promise<number | undefined> {
+async function meaningBeside(read: Read, log: (line: string) => void): Promise<number | undefined> {
   const spilled = read.spilled;
   if (read.reuse || read.meaning || spilled === undefined || spilled.meaning.length === 0) return undefined;
   const bytes = await partBytes(spilled);
-  return bytes <= MAX_BESIDE_PART_BYTES ? bytes : undefined;
+  const beside = bytes <= MAX_BESIDE_PART_BYTES;
+  log(
+    `the meaning model's and the postings' parts: ${(bytes / 2 ** 20).toFixed(0)} MiB on disk (${beside ? "beside the index" : "over the bound: first, alone"})`,
+  );
+  return beside ? bytes : undefined;
 }
 
 /**
