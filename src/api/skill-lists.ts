@@ -9,13 +9,14 @@ import { bitmask } from "../contract/columns.js";
 import { categoryHeadFile, categoryListFile, listAllOrderFile, listHeadFile, listOrderFile, platformHeadFile } from "../contract/paths.js";
 import type { Pagination } from "../schemas/envelope.js";
 import { type ListQuery, listQuery } from "../schemas/params.js";
-import type { SkillSummary } from "../schemas/resources.js";
 import type { TrustFilter } from "../schemas/trust.js";
-import { keptScan, MARK_EVERY, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
+import { fromHead } from "./list-heads.js";
+import { keptScan, type OrderFilter, pageOfPositions, pageOfScan, scanKey, scanOrder, scanPositions } from "./list-scan.js";
 import { parseQuery } from "./query.js";
 import { recentSkills } from "./recent-lists.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { ordinalSet } from "./trust-filter.js";
+import { updatedInHead, updatedPage, updatedSinceCount } from "./updated-range.js";
 
 export interface ListFilter {
   categories: readonly string[];
@@ -71,10 +72,19 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
     const recent = await recentSkills(scope, q, since, skipSuspicious);
     if (recent) return { body: { data: recent.slice(start, end), pagination: pagination(q.page, q.limit, recent.length) }, cache: "data" };
   }
-  // `updatedSince` alone in the updated order is a prefix (newest first) or a suffix of it: counted
-  // over its column, with no walk of the order.
-  if (since !== undefined && q.sort === "updated" && catMask === 0 && platMask === 0 && !skipSuspicious)
-    return updatedRange(scope, q, since, all, { start, end });
+  // `updatedSince` alone past the head: counted from the updated order's blocks (updated-range.ts); a
+  // page of the updated order from its blocks, of another order from its head files where they hold it.
+  if (since !== undefined && catMask === 0 && platMask === 0 && !skipSuspicious) {
+    const set = all ? "all" : "listed";
+    const total = await updatedSinceCount(scope, set, since);
+    const data =
+      q.sort === "updated"
+        ? await updatedPage(scope, q.order, set, total, { start, end })
+        : all
+          ? undefined
+          : await updatedInHead(scope, q, since, total, { start, end });
+    if (data) return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
+  }
   // Only the columns this list filters on are read; an unfiltered page past the head reads its order
   // file alone (and the summaries' refs).
   const orderFile = all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order);
@@ -111,60 +121,6 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
   }
   const data = await store.summaries(page);
   return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
-}
-
-/**
- * A page of the skills updated at or after `since`, in the updated order: the order's `updated` values
- * only fall (desc) or rise (asc) along it, so those skills are one run of it (its first `total`
- * positions, or its last). `total` is a count over the `updated` column alone (less the malicious
- * skills a listed order leaves out), so a page within the order's head reads the head files and not
- * the order file; a page past it reads the order file for its ordinals.
- */
-async function updatedRange(
-  scope: RequestScope,
-  q: ListQuery,
-  since: number,
-  all: boolean,
-  { start, end }: { start: number; end: number },
-): Promise<HandlerResult> {
-  const { store, manifest } = scope;
-  const leftOut = !all && manifest.counts.malicious > 0;
-  const [{ updated }, malicious] = await Promise.all([store.columns(["updated"]), leftOut ? ordinalSet(store, "malicious") : undefined]);
-  // The count is kept per isolate like a walk of an order: a mirror's next pages ask the same `since`.
-  const counted = `${all ? listAllOrderFile("updated", "desc") : listOrderFile("updated", "desc")}#count`;
-  const key = scanKey(counted, { catMask: 0, platMask: 0, since, clean: false });
-  const { total } = keptScan(scope, key, () => {
-    let n = 0;
-    for (let o = 0; o < updated.length; o++) if (updated[o]! >= since) n++;
-    for (const o of malicious?.ordinals ?? []) if (updated[o]! >= since) n--;
-    return { total: n, marks: new Uint32Array(0), every: MARK_EVERY };
-  });
-  const length = all ? manifest.counts.skills : manifest.counts.skills - manifest.counts.malicious;
-  const from = q.order === "desc" ? 0 : length - total;
-  const positions = Array.from({ length: Math.max(0, Math.min(end, total) - start) }, (_, i) => from + start + i);
-  if (positions.length === 0) return { body: { data: [], pagination: pagination(q.page, q.limit, total) }, cache: "data" };
-  let data: SkillSummary[];
-  if (!all && positions[positions.length - 1]! < manifest.lists.head)
-    data = await fromHead(scope, (n) => listHeadFile(q.sort, q.order, n), manifest.lists.chunk, positions);
-  else {
-    const order = await store.u32(all ? listAllOrderFile(q.sort, q.order) : listOrderFile(q.sort, q.order));
-    data = await store.summaries(positions.map((at) => order[at]!));
-  }
-  return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
-}
-
-/** Summaries of a page of slotted head files by position (`positions` ascending, each below the head's length). */
-async function fromHead(
-  scope: RequestScope,
-  file: (n: number) => string,
-  chunk: number,
-  positions: readonly number[],
-): Promise<SkillSummary[]> {
-  const first = Math.floor(positions[0]! / chunk);
-  const last = Math.floor(positions[positions.length - 1]! / chunk);
-  const files = await Promise.all(Array.from({ length: last - first + 1 }, (_, k) => scope.store.slotted(file(first + k))));
-  // The build validated every summary; the hot path does not check it again.
-  return positions.map((at) => files[Math.floor(at / chunk) - first]!.value(at % chunk) as SkillSummary);
 }
 
 /**

@@ -36,6 +36,8 @@ export interface AssetStore {
   /** The named columns of the list index, each file read (and cached) on its own: a request pays only for what it uses. */
   columns<K extends ColumnName>(names: readonly K[]): Promise<ColumnSet<K>>;
   summaries(ordinals: readonly number[]): Promise<SkillSummary[]>;
+  /** The summaries at these refs (src/contract/shard.ts packRef), as `summaries` reads them once it has the refs column's. */
+  summariesAt(refs: ArrayLike<number>): Promise<SkillSummary[]>;
   /** Bytes fetched from ASSETS by this store so far (for benchmarks). */
   readonly fetchedBytes: number;
   /** A view for one request: the same cache, its own in-flight fetches. */
@@ -135,12 +137,15 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       async summaries(ordinals) {
         if (ordinals.length === 0) return [];
         const cols = await store.columns(["ref"]);
+        return store.summariesAt(ordinals.map((o) => cols.ref[o]!));
+      },
+      async summariesAt(refs) {
         const byShard = new Map<number, number[]>();
-        for (const o of ordinals) {
-          const shard = refShard(cols.ref[o]!);
+        for (let i = 0; i < refs.length; i++) {
+          const shard = refShard(refs[i]!);
           const slots = byShard.get(shard);
-          if (slots) slots.push(refSlot(cols.ref[o]!));
-          else byShard.set(shard, [refSlot(cols.ref[o]!)]);
+          if (slots) slots.push(refSlot(refs[i]!));
+          else byShard.set(shard, [refSlot(refs[i]!)]);
         }
         const found = new Map<number, unknown>();
         await Promise.all(
@@ -149,10 +154,9 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
             slots.forEach((slot, i) => found.set(packRef(shard, slot), values[i]));
           }),
         );
-        return ordinals.map((o) => {
-          const ref = cols.ref[o]!;
+        return Array.from(refs, (ref) => {
           const item = found.get(ref);
-          if (item === undefined) throw new AssetMissingError(`summary of ordinal ${o} is missing`);
+          if (item === undefined) throw new AssetMissingError(`summary at shard ${refShard(ref)} slot ${refSlot(ref)} is missing`);
           // The build validated every summary; the hot path does not check it again.
           return item as SkillSummary;
         });

@@ -14,7 +14,8 @@ export const SORTS: readonly SortKey[] = ["stars", "updated", "name"];
  * ~30 KB instead of the order file, the refs and a summary shard per skill.
  */
 export const LIST_HEAD = { positions: 1000, chunk: 100 } as const;
-export type ListHead = { positions: number; chunk: number };
+/** `block`: positions of an updated order's block (src/contract/updated-blocks.ts), UPDATED_BLOCK unless given. */
+export type ListHead = { positions: number; chunk: number; block?: number };
 export const ORDERS: readonly SortOrder[] = ["asc", "desc"];
 
 /** Compares two names case-insensitively by code unit, then exactly, so the order is locale-free. */

@@ -7,7 +7,7 @@ import { FileEntry } from "../schemas/files.js";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
 import { SearchManifest } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 5;
+export const MANIFEST_FORMAT = 6;
 
 export const BuildManifest = z
   .object({
@@ -38,6 +38,8 @@ export const BuildManifest = z
       .object({
         head: Count,
         chunk: z.number().int().positive(),
+        /** Positions of each block of the updated orders (src/contract/updated-blocks.ts). */
+        updated: z.object({ block: z.number().int().positive() }).strict(),
         /**
          * The category lists (src/contract/category-lists.ts): how many positions each one's head
          * files hold (files of `chunk`), and each category's listed skills, in vocabulary order.

@@ -12,18 +12,20 @@ import { CATEGORY_HEAD_POSITIONS } from "../../src/contract/category-lists.js";
 import { fromLittleEndian } from "../../src/contract/columns.js";
 import { LIST_HEAD } from "../../src/contract/list-order.js";
 import { DATA_PATH, listOrderFile } from "../../src/contract/paths.js";
+import { UPDATED_BLOCK } from "../../src/contract/updated-blocks.js";
 import { folderAssets } from "../../src/node/folder-assets.js";
 import { SearchEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { type SearchSite, searchSite } from "../support/search-site.js";
 
 let site: SearchSite;
 /**
- * The same dataset with heads of 12 skills in files of 5, so pages span head files and reach past them.
+ * The same dataset with heads of 12 skills in files of 5, and the updated orders in blocks of 8, so
+ * pages span head files and blocks and reach past them.
  * Only lists are asked of it, so its search index is not built.
  */
 let shortHeads: SearchSite;
 beforeAll(async () => {
-  [site, shortHeads] = await Promise.all([searchSite(), searchSite({ listHead: { positions: 12, chunk: 5 }, search: false })]);
+  [site, shortHeads] = await Promise.all([searchSite(), searchSite({ listHead: { positions: 12, chunk: 5, block: 8 }, search: false })]);
 }, 180_000);
 
 const allow = { check: async () => ({}) };
@@ -74,6 +76,8 @@ async function samePageOnBoth(path: string, matches: readonly number[], page: nu
 }
 
 const columns = (...names: string[]) => names.map((n) => `lists/columns/${n}.bin`);
+/** The file name of the block of 8 (the short heads' site) that holds a position. */
+const block = (at: number) => String(at >> 3).padStart(4, "0");
 
 describe("a cold list reads only the columns it uses", () => {
   it(`unfiltered, within the first ${LIST_HEAD.positions} skills: the head file it falls in`, async () => {
@@ -93,12 +97,14 @@ describe("a cold list reads only the columns it uses", () => {
     expect(shortHeads.manifest.lists).toEqual({
       head: 12,
       chunk: 5,
+      updated: { block: 8 },
       categories: { head: 12, counts },
       platforms: { head: 12, counts: platformCounts },
     });
     expect(site.manifest.lists).toEqual({
       head: Math.min(LIST_HEAD.positions, site.records.length),
       chunk: LIST_HEAD.chunk,
+      updated: { block: UPDATED_BLOCK },
       categories: { head: CATEGORY_HEAD_POSITIONS, counts },
       platforms: { head: LIST_HEAD.positions, counts: platformCounts },
     });
@@ -191,13 +197,15 @@ describe("a cold list reads only the columns it uses", () => {
       }
     expect(compared).toBe(36);
   });
-  it("updatedSince alone reads the updated order's head files when the skills updated since fit in it; past it, the column and the order", async () => {
+  it("updatedSince alone reads the updated order's head files when the skills updated since fit in it; past it, the updated order's steps and blocks", async () => {
     const times = [...site.records].map((r) => r.updatedAt).sort();
     let compared = 0;
+    const kinds = new Set<string>();
     for (const since of [
       "1999-01-01T00:00:00Z",
       times[0]!,
       times[Math.floor(times.length / 3)]!,
+      times[Math.floor(times.length / 2)]!,
       times[times.length - 5]!,
       times[times.length - 1]!,
       "2099-01-01T00:00:00Z",
@@ -212,6 +220,7 @@ describe("a cold list reads only the columns it uses", () => {
         const matches = Array.from(ordinals).filter((o) => Date.parse(site.records[o]!.updatedAt) >= Date.parse(since));
         for (const [page, limit] of [
           [1, 5],
+          [2, 3],
           [3, 4],
           [1, 100],
           [40, 50],
@@ -225,18 +234,41 @@ describe("a cold list reads only the columns it uses", () => {
           const beyond = past.lists.filter((p) => !p.startsWith("lists/head/updated-desc/"));
           const empty = (page - 1) * limit >= matches.length;
           if (matches.length < 12) expect(beyond).toEqual([]);
-          else if (sort === "updated") {
-            // One run of the updated order, counted over its column; its order file read only for a page past the head.
+          else {
+            // Counted from the steps and the block of 8 that holds the last match of the newest-first order.
+            const counted = [`lists/updated/listed/desc/${block(matches.length - 1)}.bin`, "lists/updated/listed/steps.bin"];
             const n = site.records.length;
-            const last = Math.min(page * limit, matches.length) - 1 + (order === "asc" ? n - matches.length : 0);
-            expect(beyond.filter((p) => !p.includes("/head/"))).toEqual(
-              empty || last < 12 ? columns("updated") : [...columns("ref", "updated"), `lists/updated-${order}.bin`],
-            );
-          } else expect(beyond).toEqual([...columns(...(empty ? [] : ["ref"]), "updated"), `lists/${sort}-${order}.bin`]);
+            const [start, want] = [(page - 1) * limit, Math.min(page * limit, matches.length)];
+            if (sort === "updated") {
+              // One run of the updated order: a page past the head reads the blocks it spans (and their summaries).
+              const from = order === "asc" ? n - matches.length : 0;
+              const first = from + start;
+              const last = from + want - 1;
+              const spanned =
+                empty || last < 12
+                  ? []
+                  : Array.from(
+                      { length: (last >> 3) - (first >> 3) + 1 },
+                      (_, k) => `lists/updated/listed/${order}/${block(first + k * 8)}.bin`,
+                    );
+              expect(beyond.filter((p) => !p.includes("/head/"))).toEqual([...new Set([...counted, ...spanned])].sort());
+            } else {
+              // Another order: its head files while they hold the page (and the window is wide enough to expect it), else the walk of the order.
+              const lastAt = empty ? -1 : ordinals.indexOf(matches[want - 1]!);
+              const expectHead = matches.length * 12 >= want * n;
+              const walked = !empty && !(expectHead && lastAt < 12);
+              kinds.add(empty ? "empty" : walked ? (expectHead ? "head ran out" : "too narrow") : "from the head");
+              expect(beyond.filter((p) => !p.includes("/head/"))).toEqual(
+                walked ? [...columns("ref", "updated"), ...counted, `lists/${sort}-${order}.bin`].sort() : counted,
+              );
+            }
+          }
           compared++;
         }
       }
-    expect(compared).toBe(96);
+    expect(compared).toBe(140);
+    // Every way another order's page is found comes up.
+    expect([...kinds].sort()).toEqual(["empty", "from the head", "head ran out", "too narrow"]);
   });
   it("without a category, each filter adds its own column", async () => {
     const platform = site.manifest.vocabulary.platforms.find((p) => site.records.some((s) => s.platforms.includes(p)))!;
