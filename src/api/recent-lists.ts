@@ -3,8 +3,7 @@
 // (the last hour or day) does, their summaries are all in the updated order's head files. They are
 // read one file at a time until an older skill shows, and put in the requested order here with the
 // order the build computes (src/contract/list-order.ts compareListed): no column and no order file
-// is read, where the general path reads the `updated` column and, in another order, the whole order
-// file (4 MB each at 1M skills).
+// is read. A wider window is counted from the updated order's blocks (updated-range.ts).
 
 import { updatedSeconds } from "../contract/columns.js";
 import { compareListed } from "../contract/list-order.js";

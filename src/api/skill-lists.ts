@@ -16,7 +16,7 @@ import { parseQuery } from "./query.js";
 import { recentSkills } from "./recent-lists.js";
 import type { HandlerResult, RequestScope } from "./scope.js";
 import { ordinalSet } from "./trust-filter.js";
-import { updatedInHead, updatedPage, updatedSinceCount } from "./updated-range.js";
+import { updatedSinceCount, updatedSincePage } from "./updated-range.js";
 
 export interface ListFilter {
   categories: readonly string[];
@@ -72,17 +72,12 @@ export async function listSkills(scope: RequestScope, q: ListQuery, filter: List
     const recent = await recentSkills(scope, q, since, skipSuspicious);
     if (recent) return { body: { data: recent.slice(start, end), pagination: pagination(q.page, q.limit, recent.length) }, cache: "data" };
   }
-  // `updatedSince` alone past the head: counted from the updated order's blocks (updated-range.ts); a
-  // page of the updated order from its blocks, of another order from its head files where they hold it.
+  // `updatedSince` alone past the head: counted from the updated order's steps and one block, a page
+  // read from the blocks of its order (updated-range.ts), unless too deep for them.
   if (since !== undefined && catMask === 0 && platMask === 0 && !skipSuspicious) {
     const set = all ? "all" : "listed";
     const total = await updatedSinceCount(scope, set, since);
-    const data =
-      q.sort === "updated"
-        ? await updatedPage(scope, q.order, set, total, { start, end })
-        : all
-          ? undefined
-          : await updatedInHead(scope, q, since, total, { start, end });
+    const data = await updatedSincePage(scope, q, set, since, total, { start, end });
     if (data) return { body: { data, pagination: pagination(q.page, q.limit, total) }, cache: "data" };
   }
   // Only the columns this list filters on are read; an unfiltered page past the head reads its order

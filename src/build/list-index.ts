@@ -3,10 +3,11 @@
 // all of them, the head files of each order, the trust sets, per category its list in each order
 // with its head files, and per platform the head files of each order (a platform alone is the
 // filter clients set most; past its head the function walks the order with the platforms column),
-// and the updated orders in blocks for `updatedSince` (src/contract/updated-blocks.ts). Written from
+// and every order in blocks for `updatedSince` (src/contract/list-blocks.ts). Written from
 // the slim records, their summaries and verdicts.
 import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
 import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
+import { LIST_BLOCK, listBlocks } from "../contract/list-blocks.js";
 import { encodeListHead, type ListHead, ORDERS, SORTS } from "../contract/list-order.js";
 import type { BuildManifest } from "../contract/manifest.js";
 import {
@@ -14,14 +15,13 @@ import {
   categoryListFile,
   columnFile,
   listAllOrderFile,
+  listBlockFile,
   listHeadFile,
   listOrderFile,
   platformHeadFile,
   trustSetFile,
-  updatedBlockFile,
   updatedStepsFile,
 } from "../contract/paths.js";
-import { UPDATED_BLOCK, updatedBlocks } from "../contract/updated-blocks.js";
 import type { SkillRecord } from "../schemas/dataset.js";
 import type { TrustVerdict } from "../schemas/trust.js";
 import { listOrders } from "./list-orders.js";
@@ -52,7 +52,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   for (const name of COLUMN_NAMES) await data.write(columnFile(name), encoded[name]);
   const refs = fromLittleEndian(encoded.ref);
   const updated = fromLittleEndian(encoded.updated);
-  const block = head.block ?? UPDATED_BLOCK;
+  const block = head.block ?? LIST_BLOCK;
   const categoryMasks = fromLittleEndian(encoded.categories);
   const platformMasks = fromLittleEndian(encoded.platforms);
   const categoryHead = Math.min(head.positions, CATEGORY_HEAD_POSITIONS);
@@ -67,15 +67,14 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
       await data.write(listOrderFile(sort, order), toLittleEndian(listed));
       const heads = encodeListHead(listed.subarray(0, head.positions), summaryOf, head.chunk);
       for (const [n, bytes] of heads.entries()) await data.write(listHeadFile(sort, order, n), bytes);
-      if (sort === "updated")
-        for (const [set, ordinals] of [
-          ["listed", listed],
-          ["all", all],
-        ] as const) {
-          const { files, steps } = updatedBlocks(ordinals, refs, updated, block);
-          for (const [n, bytes] of files.entries()) await data.write(updatedBlockFile(set, order, n), bytes);
-          if (order === "desc") await data.write(updatedStepsFile(set), toLittleEndian(steps));
-        }
+      for (const [set, ordinals] of [
+        ["listed", listed],
+        ["all", all],
+      ] as const) {
+        const { files, steps } = listBlocks(ordinals, refs, updated, block);
+        for (const [n, bytes] of files.entries()) await data.write(listBlockFile(set, sort, order, n), bytes);
+        if (sort === "updated" && order === "desc") await data.write(updatedStepsFile(set), toLittleEndian(steps));
+      }
       // One pass over the order splits it by category (a skill in several categories is in each list).
       const members: number[][] = vocabulary.categories.map(() => []);
       for (const o of listed) {
@@ -113,7 +112,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   return {
     head: Math.min(head.positions, records.length),
     chunk: head.chunk,
-    updated: { block },
+    block,
     categories: { head: categoryHead, counts },
     platforms: { head: head.positions, counts: platformCounts },
   };

@@ -14,7 +14,7 @@ export const SORTS: readonly SortKey[] = ["stars", "updated", "name"];
  * ~30 KB instead of the order file, the refs and a summary shard per skill.
  */
 export const LIST_HEAD = { positions: 1000, chunk: 100 } as const;
-/** `block`: positions of an updated order's block (src/contract/updated-blocks.ts), UPDATED_BLOCK unless given. */
+/** `block`: positions of an order's block (src/contract/list-blocks.ts), LIST_BLOCK unless given. */
 export type ListHead = { positions: number; chunk: number; block?: number };
 export const ORDERS: readonly SortOrder[] = ["asc", "desc"];
 

@@ -38,8 +38,8 @@ export const BuildManifest = z
       .object({
         head: Count,
         chunk: z.number().int().positive(),
-        /** Positions of each block of the updated orders (src/contract/updated-blocks.ts). */
-        updated: z.object({ block: z.number().int().positive() }).strict(),
+        /** Positions of each block of the orders (src/contract/list-blocks.ts). */
+        block: z.number().int().positive(),
         /**
          * The category lists (src/contract/category-lists.ts): how many positions each one's head
          * files hold (files of `chunk`), and each category's listed skills, in vocabulary order.

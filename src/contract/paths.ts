@@ -25,13 +25,13 @@ export const trustSetFile = (verdict: "malicious" | "suspicious"): string => `li
 export const listHeadFile = (sort: SortKey, order: SortOrder, n: number): string =>
   `lists/head/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
 
-/** Which skills an updated order's blocks cover: the listed ones (listOrderFile) or all (listAllOrderFile). */
-export type UpdatedSet = "listed" | "all";
-/** Block `n` of an updated order in one direction: its positions' refs and `updated` seconds (src/contract/updated-blocks.ts). */
-export const updatedBlockFile = (set: UpdatedSet, order: SortOrder, n: number): string =>
-  `lists/updated/${set}/${order}/${String(n).padStart(4, "0")}.bin`;
+/** Which skills an order's blocks cover: the listed ones (listOrderFile) or all (listAllOrderFile). */
+export type ListSet = "listed" | "all";
+/** Block `n` of an order: its positions' summary refs and `updated` seconds (src/contract/list-blocks.ts). */
+export const listBlockFile = (set: ListSet, sort: SortKey, order: SortOrder, n: number): string =>
+  `lists/blocks/${set}/${sort}-${order}/${String(n).padStart(4, "0")}.bin`;
 /** The `updated` seconds at the first position of every block of the newest-first updated order, little-endian u32. */
-export const updatedStepsFile = (set: UpdatedSet): string => `lists/updated/${set}/steps.bin`;
+export const updatedStepsFile = (set: ListSet): string => `lists/blocks/${set}/updated-steps.bin`;
 
 /** A category's list in one order: its listed skills as [ordinal, platforms mask] u32 pairs (src/contract/category-lists.ts). */
 export const categoryListFile = (slug: string, sort: SortKey, order: SortOrder): string => `lists/category/${slug}/${sort}-${order}.bin`;

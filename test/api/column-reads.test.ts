@@ -8,18 +8,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AssetFetcher } from "../../src/api/env.js";
 import { handleRequest } from "../../src/api/handle.js";
 import { createServices } from "../../src/api/services.js";
+import { MAX_WALKED_BLOCKS } from "../../src/api/updated-range.js";
 import { CATEGORY_HEAD_POSITIONS } from "../../src/contract/category-lists.js";
 import { fromLittleEndian } from "../../src/contract/columns.js";
+import { LIST_BLOCK } from "../../src/contract/list-blocks.js";
 import { LIST_HEAD } from "../../src/contract/list-order.js";
 import { DATA_PATH, listOrderFile } from "../../src/contract/paths.js";
-import { UPDATED_BLOCK } from "../../src/contract/updated-blocks.js";
 import { folderAssets } from "../../src/node/folder-assets.js";
 import { SearchEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { type SearchSite, searchSite } from "../support/search-site.js";
 
 let site: SearchSite;
 /**
- * The same dataset with heads of 12 skills in files of 5, and the updated orders in blocks of 8, so
+ * The same dataset with heads of 12 skills in files of 5, and the orders in blocks of 8, so
  * pages span head files and blocks and reach past them.
  * Only lists are asked of it, so its search index is not built.
  */
@@ -97,14 +98,14 @@ describe("a cold list reads only the columns it uses", () => {
     expect(shortHeads.manifest.lists).toEqual({
       head: 12,
       chunk: 5,
-      updated: { block: 8 },
+      block: 8,
       categories: { head: 12, counts },
       platforms: { head: 12, counts: platformCounts },
     });
     expect(site.manifest.lists).toEqual({
       head: Math.min(LIST_HEAD.positions, site.records.length),
       chunk: LIST_HEAD.chunk,
-      updated: { block: UPDATED_BLOCK },
+      block: LIST_BLOCK,
       categories: { head: CATEGORY_HEAD_POSITIONS, counts },
       platforms: { head: LIST_HEAD.positions, counts: platformCounts },
     });
@@ -197,7 +198,7 @@ describe("a cold list reads only the columns it uses", () => {
       }
     expect(compared).toBe(36);
   });
-  it("updatedSince alone reads the updated order's head files when the skills updated since fit in it; past it, the updated order's steps and blocks", async () => {
+  it("updatedSince alone reads the updated order's head files when the skills updated since fit in it; past it, the orders' steps and blocks", async () => {
     const times = [...site.records].map((r) => r.updatedAt).sort();
     let compared = 0;
     const kinds = new Set<string>();
@@ -206,6 +207,7 @@ describe("a cold list reads only the columns it uses", () => {
       times[0]!,
       times[Math.floor(times.length / 3)]!,
       times[Math.floor(times.length / 2)]!,
+      times[times.length - 15]!,
       times[times.length - 5]!,
       times[times.length - 1]!,
       "2099-01-01T00:00:00Z",
@@ -236,39 +238,39 @@ describe("a cold list reads only the columns it uses", () => {
           if (matches.length < 12) expect(beyond).toEqual([]);
           else {
             // Counted from the steps and the block of 8 that holds the last match of the newest-first order.
-            const counted = [`lists/updated/listed/desc/${block(matches.length - 1)}.bin`, "lists/updated/listed/steps.bin"];
+            const counted = [`lists/blocks/listed/updated-desc/${block(matches.length - 1)}.bin`, "lists/blocks/listed/updated-steps.bin"];
             const n = site.records.length;
             const [start, want] = [(page - 1) * limit, Math.min(page * limit, matches.length)];
-            if (sort === "updated") {
+            const blocks = (from: number, to: number) =>
+              Array.from(
+                { length: (to >> 3) - (from >> 3) + 1 },
+                (_, k) => `lists/blocks/listed/${sort}-${order}/${block(from + k * 8)}.bin`,
+              );
+            let expected: string[];
+            if (empty) expected = counted;
+            else if (sort === "updated") {
               // One run of the updated order: a page past the head reads the blocks it spans (and their summaries).
               const from = order === "asc" ? n - matches.length : 0;
-              const first = from + start;
-              const last = from + want - 1;
-              const spanned =
-                empty || last < 12
-                  ? []
-                  : Array.from(
-                      { length: (last >> 3) - (first >> 3) + 1 },
-                      (_, k) => `lists/updated/listed/${order}/${block(first + k * 8)}.bin`,
-                    );
-              expect(beyond.filter((p) => !p.includes("/head/"))).toEqual([...new Set([...counted, ...spanned])].sort());
+              const [first, last] = [from + start, from + want - 1];
+              expected = [...counted, ...(last < 12 ? [] : blocks(first, last))];
+            } else if (want * n > MAX_WALKED_BLOCKS * 8 * matches.length) {
+              // Too deep for the order's first blocks on average: the walk of the order file with the column.
+              expected = [...counted, ...columns("ref", "updated"), `lists/${sort}-${order}.bin`];
+              kinds.add("too deep");
             } else {
-              // Another order: its head files while they hold the page (and the window is wide enough to expect it), else the walk of the order.
-              const lastAt = empty ? -1 : ordinals.indexOf(matches[want - 1]!);
-              const expectHead = matches.length * 12 >= want * n;
-              const walked = !empty && !(expectHead && lastAt < 12);
-              kinds.add(empty ? "empty" : walked ? (expectHead ? "head ran out" : "too narrow") : "from the head");
-              expect(beyond.filter((p) => !p.includes("/head/"))).toEqual(
-                walked ? [...columns("ref", "updated"), ...counted, `lists/${sort}-${order}.bin`].sort() : counted,
-              );
+              // Another order: its blocks up to the one holding the page's last match, and its head files within the head.
+              const lastAt = ordinals.indexOf(matches[want - 1]!);
+              expected = [...counted, ...blocks(0, lastAt)];
+              kinds.add(lastAt < 12 ? "blocks, head files" : "blocks, summaries");
             }
+            expect(beyond.filter((p) => !p.includes("/head/"))).toEqual([...new Set(expected)].sort());
           }
           compared++;
         }
       }
-    expect(compared).toBe(140);
+    expect(compared).toBe(160);
     // Every way another order's page is found comes up.
-    expect([...kinds].sort()).toEqual(["empty", "from the head", "head ran out", "too narrow"]);
+    expect([...kinds].sort()).toEqual(["blocks, head files", "blocks, summaries", "too deep"]);
   });
   it("without a category, each filter adds its own column", async () => {
     const platform = site.manifest.vocabulary.platforms.find((p) => site.records.some((s) => s.platforms.includes(p)))!;

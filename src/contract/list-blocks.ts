@@ -1,44 +1,45 @@
-// `updatedSince` over a wide window, without the whole columns: the listed skills' updated orders cut
-// into blocks of `block` positions (src/contract/paths.ts updatedBlockFile), each holding its
-// positions' summary refs and `updated` seconds, and one small file of the `updated` seconds at the
-// first position of every block of the newest-first order (updatedStepsFile). Along that order the
-// seconds only fall, so how many skills were updated since a time is the steps' binary search and a
-// count within one block: at 1M skills about 1 KB and 32 KB read, where the `updated` column is 4 MB.
-// A page of the updated order is then its block's refs; in another order, the order's head files
-// filtered by their summaries' `updatedAt` (src/api/updated-range.ts).
+// `updatedSince` over a wide window, without the whole columns: every list order cut into blocks of
+// `block` positions (src/contract/paths.ts listBlockFile), each holding its positions' summary refs
+// and `updated` seconds, and one small file of the `updated` seconds at the first position of every
+// block of the newest-first updated order (updatedStepsFile). Along that order the seconds only fall,
+// so how many skills were updated since a time is the steps' binary search and a count within one
+// block: at 1M skills about 1 KB and 32 KB read, where the `updated` column is 4 MB. A page of the
+// updated order is then the refs of the blocks it spans, and a page of another order the matches of
+// its first blocks (src/api/updated-range.ts), where the order file, the `updated` and `ref` columns
+// were 12 MB.
 
 import { fromLittleEndian, toLittleEndian } from "./columns.js";
 
-/** Positions a block holds; the manifest's `lists.updated.block` says what a build wrote. */
-export const UPDATED_BLOCK = 4096;
+/** Positions a block holds; the manifest's `lists.block` says what a build wrote. */
+export const LIST_BLOCK = 4096;
 
-/** One block of an updated order: per position, its summary's ref (src/contract/shard.ts packRef) and its `updated` seconds. */
-export interface UpdatedBlock {
+/** One block of a list order: per position, its summary's ref (src/contract/shard.ts packRef) and its `updated` seconds. */
+export interface ListBlock {
   refs: Uint32Array;
   updated: Uint32Array;
 }
 
 /** A block's file: its refs, then its seconds, little-endian u32 each. */
-export function encodeUpdatedBlock(refs: Uint32Array, updated: Uint32Array): Uint8Array {
-  if (refs.length !== updated.length) throw new Error(`an updated block has ${refs.length} refs for ${updated.length} times`);
+export function encodeListBlock(refs: Uint32Array, updated: Uint32Array): Uint8Array {
+  if (refs.length !== updated.length) throw new Error(`a list block has ${refs.length} refs for ${updated.length} times`);
   const out = new Uint8Array(refs.length * 8);
   out.set(toLittleEndian(refs), 0);
   out.set(toLittleEndian(updated), refs.length * 4);
   return out;
 }
 
-export function decodeUpdatedBlock(bytes: Uint8Array): UpdatedBlock {
-  if (bytes.length % 8 !== 0) throw new Error(`an updated block has ${bytes.length} bytes, not a multiple of 8`);
+export function decodeListBlock(bytes: Uint8Array): ListBlock {
+  if (bytes.length % 8 !== 0) throw new Error(`a list block has ${bytes.length} bytes, not a multiple of 8`);
   const words = fromLittleEndian(bytes);
   const n = words.length / 2;
   return { refs: words.subarray(0, n), updated: words.subarray(n) };
 }
 
 /**
- * The blocks of one order (`order` the ordinals in list order) with their seconds, from the per-ordinal
- * refs and `updated` columns; with `steps`, also the seconds at each block's first position.
+ * The blocks of one order (`order` the ordinals in list order) from the per-ordinal refs and
+ * `updated` columns, and the seconds at each block's first position (the steps, for the updated order).
  */
-export function updatedBlocks(
+export function listBlocks(
   order: Uint32Array,
   refs: Uint32Array,
   updated: Uint32Array,
@@ -51,7 +52,7 @@ export function updatedBlocks(
     const times = Uint32Array.from(part, (o) => updated[o]!);
     steps[n] = times[0]!;
     files.push(
-      encodeUpdatedBlock(
+      encodeListBlock(
         Uint32Array.from(part, (o) => refs[o]!),
         times,
       ),
@@ -70,7 +71,7 @@ export async function countUpdatedSince(
   since: number,
   length: number,
   block: number,
-  blockAt: (n: number) => Promise<UpdatedBlock>,
+  blockAt: (n: number) => Promise<ListBlock>,
 ): Promise<number> {
   // The number of blocks whose first position is updated at or after `since` (steps fall along the order).
   let lo = 0;
