@@ -353,13 +353,11 @@ async function buildFrom(
         const offload = read.parts > 1 ? offloadSearch(searchInput.skills!.nested, options, adopt, cache, log) : undefined;
         offloaded = offload;
         // The two merges (the postings here, the meaning input in the worker) are each about twice
-        // their index while they run. With both families' parts at most half MAX_BESIDE_PART_BYTES,
-        // the worker starts now and its merge overlaps this one (both peaks together stay within what
-        // the bound allows the two indexes held beside each other), so the meaning model, the longest
-        // part after the first pass, is not left to run alone at the end. Above it the worker starts
-        // once the postings are merged, so the two merges never overlap.
-        const early =
-          spilled && besideParts! <= MAX_BESIDE_PART_BYTES / 2 ? meaningInWorker(spilled, options, adopt, cache, log) : undefined;
+        // their index while they run. With both families' parts at most MAX_EARLY_PART_BYTES, the
+        // worker starts now and its merge overlaps this one, so the meaning model, the longest part
+        // after the first pass, is not left to run alone at the end. Above it the worker starts once
+        // the postings are merged, so the two merges never overlap.
+        const early = spilled && besideParts! <= MAX_EARLY_PART_BYTES ? meaningInWorker(spilled, options, adopt, cache, log) : undefined;
         meaningDone = early ?? meaningDone;
         read.postings = await loadPostings(read);
         if (!read.postings) throw new Error("the first pass left no search postings");
@@ -480,11 +478,18 @@ async function buildFrom(
 }
 
 /**
- * Above this many bytes of index parts on disk (the meaning model's input and the search postings
- * together), the meaning model runs before the search index, not beside it: the two held at once
- * would raise the build's peak memory (at 100k skills they are about 0.5 GB, at 1M several GB).
+ * Up to this many bytes of index parts on disk (the meaning model's input and the search postings
+ * together; about 0.5 GB at 100k skills), the meaning model's worker starts before the postings are
+ * merged, so the two merges overlap; above it, once the postings are merged, so they never do.
  */
-export const MAX_BESIDE_PART_BYTES = 1.5 * 2 ** 30;
+export const MAX_EARLY_PART_BYTES = 0.75 * 2 ** 30;
+
+/**
+ * Above this many bytes of index parts, the meaning model runs alone before the search index, not
+ * beside it: the two held at once would raise the build's peak memory. At 1M skills the parts are
+ * 4.1 GiB and the model runs beside the index from the end of the postings' merge.
+ */
+export const MAX_BESIDE_PART_BYTES = 6 * 2 ** 30;
 
 /** The bytes of the first pass's index parts on disk. */
 async function partBytes(spilled: SpilledIndexes): Promise<number> {
