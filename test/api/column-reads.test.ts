@@ -2,7 +2,7 @@
 // order's head file (or, past the head, its order file and the summaries' refs), a filter adds only its own column, and search adds stars and
 // updated (its ranking) plus its filters. Each request runs in-process on a fresh store over the built
 // fixture site, and its answer is checked against its envelope schema as well.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AssetFetcher } from "../../src/api/env.js";
@@ -197,6 +197,11 @@ describe("a cold list reads only the columns it uses", () => {
         }
       }
     expect(compared).toBe(36);
+  });
+  it("the blocks over all skills are written only when some skill is malicious (trust=any reads them then alone)", () => {
+    const folder = (on: SearchSite, set: string) => existsSync(join(on.dir, "site", DATA_PATH, `lists/blocks/${set}`));
+    for (const on of [site, shortHeads])
+      expect([folder(on, "listed"), folder(on, "all")]).toEqual([true, on.manifest.counts.malicious > 0]);
   });
   it("updatedSince alone reads the updated order's head files when the skills updated since fit in it; past it, the orders' steps and blocks", async () => {
     const times = [...site.records].map((r) => r.updatedAt).sort();
