@@ -49,14 +49,14 @@ export function listBlocks(
   const steps = new Uint32Array(Math.ceil(order.length / block));
   for (let n = 0; n * block < order.length; n++) {
     const part = order.subarray(n * block, (n + 1) * block);
-    const times = Uint32Array.from(part, (o) => updated[o]!);
+    const partRefs = new Uint32Array(part.length);
+    const times = new Uint32Array(part.length);
+    for (let i = 0; i < part.length; i++) {
+      partRefs[i] = refs[part[i]!]!;
+      times[i] = updated[part[i]!]!;
+    }
     steps[n] = times[0]!;
-    files.push(
-      encodeListBlock(
-        Uint32Array.from(part, (o) => refs[o]!),
-        times,
-      ),
-    );
+    files.push(encodeListBlock(partRefs, times));
   }
   return { files, steps };
 }
