@@ -5,7 +5,8 @@
 // an order's head is read from its head files. No column and no order file is read (4 MB each at 1M
 // skills: 12.8 MB for a cold page in another order before). Only a page the order's first
 // MAX_WALKED_BLOCKS blocks are unlikely to hold (a narrow window, deep pages) is left to the walk of the
-// order file with the `updated` column, kept per isolate (skill-lists.ts).
+// order file with the `updated` column, kept per isolate (skill-lists.ts), as is `trust=clean`: the
+// blocks do not mark the suspicious skills it leaves out.
 
 import { countUpdatedSince, decodeListBlock } from "../contract/list-blocks.js";
 import { type ListSet, listBlockFile, listHeadFile, updatedStepsFile } from "../contract/paths.js";
