@@ -46,9 +46,8 @@ export async function updatedSincePage(
 ): Promise<SkillSummary[] | undefined> {
   if (start >= total) return [];
   const want = Math.min(end, total);
-  const { block } = scope.manifest.lists;
+  const { block, head, chunk } = scope.manifest.lists;
   const length = setLength(scope, set);
-  const { head, chunk } = scope.manifest.lists;
   // Within the order's head, its head files hold the whole page in one or two files.
   const headed = (positions: number[]) =>
     set === "listed" && positions[positions.length - 1]! < head
