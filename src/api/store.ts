@@ -36,7 +36,7 @@ export interface AssetStore {
   /** The named columns of the list index, each file read (and cached) on its own: a request pays only for what it uses. */
   columns<K extends ColumnName>(names: readonly K[]): Promise<ColumnSet<K>>;
   summaries(ordinals: readonly number[]): Promise<SkillSummary[]>;
-  /** The summaries at these refs (src/contract/shard.ts packRef), as `summaries` reads them once it has the refs column's. */
+  /** The summaries at these refs (src/contract/shard.ts packRef): `summaries` without the `ref` column, for refs read elsewhere (the list blocks). */
   summariesAt(refs: ArrayLike<number>): Promise<SkillSummary[]>;
   /** Bytes fetched from ASSETS by this store so far (for benchmarks). */
   readonly fetchedBytes: number;
