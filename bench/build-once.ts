@@ -44,7 +44,7 @@ const report = await build({
 sampler.mark("end");
 sampler.stop();
 const { changedPaths, ...output } = report.output;
-const terms = report.manifest.search?.stats.terms ?? 0;
+const terms = report.search?.stats.terms ?? 0;
 console.log(
   JSON.stringify({
     millis: report.millis,

@@ -77,7 +77,7 @@ function prng(seed: number) {
 
 /** Queries as agents ask them: one or two suggestion words, some with a category or a minimum of stars. */
 async function makeQueries(count: number): Promise<Record<string, string | number>[]> {
-  const m = SearchManifest.parse(manifest.search);
+  const m = SearchManifest.parse(await services.store.searchManifest());
   const words: string[] = [];
   for (const shard of m.suggest.entries.filter((_, i) => i % Math.max(1, Math.floor(m.suggest.entries.length / 20)) === 0)) {
     for (const [text, n] of await services.store.json(shard.file, EntriesShard)) if (/^\p{L}{4,}$/u.test(text) && n >= 2) words.push(text);

@@ -273,7 +273,7 @@ async function engineAnswers(work: string, data: string, queries: string[]): Pro
   const site = join(work, "site");
   if (builtSite(site).state !== "current") await build({ dataDir: data, outDir: site });
   const store = folderStore(site, 256 * 1024 * 1024);
-  const manifest = SearchManifest.parse((await store.manifest()).search);
+  const manifest = SearchManifest.parse(await store.searchManifest());
   const columns = await store.columns(searchColumns(NO_FILTERS));
   const names = (await store.summaries(Array.from({ length: columns.count }, (_, o) => o))).map((x) => `${x.owner}/${x.repo}`);
   const answers = new Map<string, EngineAnswer>();

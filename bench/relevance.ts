@@ -37,7 +37,7 @@ async function main() {
   if (!shared) return;
   const { site } = shared;
   const store = folderStore(site, 256 * 1024 * 1024);
-  const manifest = SearchManifest.parse((await store.manifest()).search);
+  const manifest = SearchManifest.parse(await store.searchManifest());
   const columns = await store.columns(searchColumns(NO_FILTERS));
   const records = (await store.summaries(Array.from({ length: columns.count }, (_, o) => o))).map((s) => `${s.owner}/${s.repo}`);
   const tables = [

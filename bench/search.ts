@@ -192,7 +192,7 @@ async function phaseBuild(data: string, site: string) {
     page: false,
     log: (line) => progress(`    ${line}`),
   });
-  const m = SearchManifest.parse(report.manifest.search);
+  const m = SearchManifest.parse(report.search);
   const sizes = [...m.terms, ...m.suggest.top, ...m.suggest.entries].map((s) => s.bytes);
   return {
     skills: report.skills,
@@ -217,7 +217,7 @@ async function phaseBuild(data: string, site: string) {
 async function phaseQueries(site: string, perKind: number): Promise<BenchQuery[]> {
   const store = createAssetStore(folderAssets(site), 512 * 1024 * 1024);
   const manifest = await store.manifest();
-  const m = SearchManifest.parse(manifest.search);
+  const m = SearchManifest.parse(await store.searchManifest());
   const random = prng(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   // Words people search for: suggestion terms (found in 2+ skills), single words of 3+ letters.
@@ -324,7 +324,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
     if (q.kind === "autocomplete") continue;
     const store = createAssetStore(folderAssets(site));
     const columns = await store.columns(COLUMN_NAMES);
-    const m = SearchManifest.parse((await store.manifest()).search);
+    const m = SearchManifest.parse(await store.searchManifest());
     const t = performance.now();
     await indexOnly(store, m, columns, q);
     result[q.kind]!.indexCold.push(performance.now() - t);
@@ -333,7 +333,7 @@ async function phaseMeasure(site: string, queries: BenchQuery[]) {
   const store = createAssetStore(folderAssets(site));
   for (const q of queries) await run(store, q);
   const warmColumns = await store.columns(COLUMN_NAMES);
-  const warmManifest = SearchManifest.parse((await store.manifest()).search);
+  const warmManifest = SearchManifest.parse(await store.searchManifest());
   for (let r = 0; r < 5; r++) {
     for (const q of queries) {
       let t = performance.now();

@@ -26,10 +26,11 @@ const searchSchema = (scope: RequestScope) => scope.memo("search-params", () => 
 const SEARCH_PARAMS = ["q", "page", "limit", "category", "platform", "minStars", "hasIndex", "mode", "trust"] as const;
 const SUGGEST_PARAMS = ["q", "limit"] as const;
 
-/** The search part of the manifest (validated with it, once per isolate). */
-function searchManifest(scope: RequestScope): SearchManifest {
-  if (!scope.manifest.search) throw new ApiError("SERVER_ERROR", "this deployment was built without a search index");
-  return scope.manifest.search;
+/** The search index's layout (a file of its own, read by search requests only and kept like any other). */
+async function searchManifest(scope: RequestScope): Promise<SearchManifest> {
+  const layout = await scope.store.searchManifest();
+  if (!layout) throw new ApiError("SERVER_ERROR", "this deployment was built without a search index");
+  return layout;
 }
 
 /** The mask of one optional vocabulary value (the schema has already checked it is in the vocabulary). */
@@ -44,17 +45,23 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
   const vocab = scope.manifest.vocabulary;
   const params = parseParams(scope.url, searchSchema(scope), SEARCH_PARAMS);
   const query = parseQuery(params.q);
-  const manifest = searchManifest(scope);
-  // The trust filter's sets are a few KB: read with the columns, only when the deployment has such skills.
-  const excluded = await Promise.all(excludedVerdicts(params.trust, scope.manifest).map((v) => ordinalSet(scope.store, v)));
-  const filters: Filters = {
-    categoryMask: maskOf(params.category, vocab.categories),
-    platformMask: maskOf(params.platform, vocab.platforms),
-    minStars: params.minStars,
-    hasIndex: params.hasIndex,
-    ...(excluded.length > 0 ? { excluded: excluded.map((set) => set.ordinals) } : {}),
-  };
-  const columns: SearchColumns = await scope.store.columns(searchColumns(filters));
+  // The layout is read beside the filter's inputs: the trust filter's sets (a few KB, only when the
+  // deployment has such skills), then the columns.
+  const [manifest, { filters, columns }] = await Promise.all([
+    searchManifest(scope),
+    (async () => {
+      const excluded = await Promise.all(excludedVerdicts(params.trust, scope.manifest).map((v) => ordinalSet(scope.store, v)));
+      const filters: Filters = {
+        categoryMask: maskOf(params.category, vocab.categories),
+        platformMask: maskOf(params.platform, vocab.platforms),
+        minStars: params.minStars,
+        hasIndex: params.hasIndex,
+        ...(excluded.length > 0 ? { excluded: excluded.map((set) => set.ordinals) } : {}),
+      };
+      const columns: SearchColumns = await scope.store.columns(searchColumns(filters));
+      return { filters, columns };
+    })(),
+  ]);
   const index = new SearchIndex(scope.store, manifest);
   const outcome = await executeQuery(index, columns, query, filters, params.page, params.limit, {
     typos: DEFAULT_TYPO_MODE,
@@ -111,9 +118,11 @@ export async function searchEndpoint(scope: RequestScope): Promise<{
 
 export async function autocompleteEndpoint(scope: RequestScope): Promise<{ data: Suggestion[] }> {
   const params = parseParams(scope.url, suggestQuery, SUGGEST_PARAMS);
-  const manifest = searchManifest(scope);
   // Counts leave out what search leaves out by default (malicious skills), read only when there are any.
-  const excluded = await Promise.all(excludedVerdicts("default", scope.manifest).map((v) => ordinalSet(scope.store, v)));
+  const [manifest, excluded] = await Promise.all([
+    searchManifest(scope),
+    Promise.all(excludedVerdicts("default", scope.manifest).map((v) => ordinalSet(scope.store, v))),
+  ]);
   const found = await suggest(
     scope.store,
     manifest,

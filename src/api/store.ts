@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { type ColumnName, type ColumnSet, fromLittleEndian } from "../contract/columns.js";
 import { BuildManifest } from "../contract/manifest.js";
 import { columnFile, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
+import { SearchManifest } from "../contract/search-manifest.js";
 import { packRef, refShard, refSlot } from "../contract/shard.js";
 import { SlottedReader } from "../contract/slotted.js";
 import type { SkillSummary } from "../schemas/resources.js";
@@ -18,6 +19,8 @@ const ASSET_ORIGIN = "https://assets.invalid";
 
 export interface AssetStore {
   manifest(): Promise<BuildManifest>;
+  /** The search index's layout (its own file, named in the manifest), or null for a build without a search index. */
+  searchManifest(): Promise<SearchManifest | null>;
   /** A JSON file under _data/, parsed and checked against `schema` once per isolate. */
   json<T>(path: string, schema: z.ZodType<T>): Promise<T>;
   bytes(path: string): Promise<Uint8Array>;
@@ -96,6 +99,10 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
     const pending: Pending = new Map();
     const store: AssetStore = {
       manifest: () => store.json(MANIFEST_FILE, BuildManifest),
+      async searchManifest() {
+        const ref = (await store.manifest()).search;
+        return ref && store.json(ref.file, SearchManifest);
+      },
       // Parsed JSON takes roughly twice its text size in memory.
       json: (path, schema) => load(pending, path, schema, (b) => schema.parse(JSON.parse(text.decode(b))), 2),
       bytes: (path) => load(pending, path, RAW, (b) => b),

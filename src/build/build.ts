@@ -13,7 +13,7 @@ import { skillKey } from "../contract/key.js";
 import { LIST_HEAD, type ListHead } from "../contract/list-order.js";
 import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE, shardFile } from "../contract/paths.js";
-import type { MeaningManifest, SearchManifest } from "../contract/search-manifest.js";
+import type { MeaningManifest, SearchLayoutRef, SearchManifest } from "../contract/search-manifest.js";
 import { shardCountFor, shardOf } from "../contract/shard.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import {
@@ -64,6 +64,7 @@ import {
   searchSkillsOf,
   writeSearchFiles,
 } from "./search-index/search-index.js";
+import { hashName } from "./search-index/search-shards.js";
 import { surfaceForms } from "./search-index/suggest-build.js";
 import type { SearchJob, SearchJobResult } from "./search-job.js";
 import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js";
@@ -125,6 +126,8 @@ export interface BuildReport {
   /** Old names not served because another repository holds the name now (see renderShards). */
   droppedAliases: string[];
   manifest: BuildManifest;
+  /** The search index's layout, as written in the file the manifest names (null without a search index). */
+  search: SearchManifest | null;
   output: WriteStats;
   millis: number;
   /** Of which building the search index (0 without one): writing it, its keys being collected in the first pass. */
@@ -395,6 +398,14 @@ async function buildFrom(
     read.postings = null;
     read.meaning = null;
 
+    // The search index's layout is a file of its own, named in the manifest: only search reads it.
+    let layout: SearchLayoutRef | null = null;
+    if (search) {
+      const text = json(search);
+      layout = { format: search.format, file: hashName("layout", text, "json"), bytes: Buffer.byteLength(text) };
+      await data.write(layout.file, text);
+    }
+
     // Its contentId is a hash of every other data file, so the manifest is written last (below).
     const manifest = {
       format: MANIFEST_FORMAT,
@@ -403,7 +414,7 @@ async function buildFrom(
       shards: { skills: plan.skillShards, summaries: plan.summaryShards, texts: plan.textShards },
       lists: written.lists,
       vocabulary,
-      search,
+      search: layout,
       events: written.events,
     } satisfies Omit<BuildManifest, "contentId">;
 
@@ -452,6 +463,7 @@ async function buildFrom(
       verdicts,
       droppedAliases: plan.droppedAliases,
       manifest: built,
+      search,
       output,
       millis,
       searchMillis,

@@ -1,13 +1,13 @@
 // The build manifest (src/contract/paths.ts MANIFEST_FILE): the one file the function reads first. It
 // carries the dataset time (not the wall clock, so builds stay byte-identical), counts, shard layout
-// and the search index's layout; an identity that changes with any byte of the other data files (the
+// and where the search index's layout is (a file of its own, read by search alone); an identity that changes with any byte of the other data files (the
 // function's answer cache keys on it); and the shapes of the shard files it points to.
 import { z } from "zod";
 import { FileEntry } from "../schemas/files.js";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
-import { SearchManifest } from "./search-manifest.js";
+import { SearchLayoutRef } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 6;
+export const MANIFEST_FORMAT = 7;
 
 export const BuildManifest = z
   .object({
@@ -53,7 +53,7 @@ export const BuildManifest = z
       })
       .strict(),
     vocabulary: z.object({ categories: z.array(z.string()), platforms: z.array(z.string()), locales: z.array(z.string()) }).strict(),
-    search: SearchManifest.nullable().describe("The search index layout (null when built without one)"),
+    search: SearchLayoutRef.nullable().describe("The search index's layout file (null when built without one)"),
     events: z
       .object({ count: Count, last: Count.nullable() })
       .strict()

@@ -65,9 +65,9 @@ export const eventIdShardFile = (n: number): string => `events/ids/${String(n).p
 /**
  * The search index's folders: term shards, autocomplete prefix tables, all suggestions, precomputed
  * prefix unions, the nested skills' term shards and owners, their names and paths, the typo vocabulary, the
- * related terms of the meaning model.
+ * related terms of the meaning model, and the layout of them all (src/contract/search-manifest.ts).
  */
-export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo" | "related";
+export type SearchFolder = "terms" | "top" | "suggest" | "prefixes" | "nested" | "skills" | "typo" | "related" | "layout";
 /** A search shard is named by a hash of its bytes, so an unchanged shard keeps its name and its caches. */
 export const searchFile = (folder: SearchFolder, hash: string, ext: "bin" | "json"): string => `search/${folder}/${hash}.${ext}`;
-export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo|related)\/[0-9a-f]{16}\.(bin|json)$/;
+export const SEARCH_FILE = /^search\/(terms|top|suggest|prefixes|nested|skills|typo|related|layout)\/[0-9a-f]{16}\.(bin|json)$/;

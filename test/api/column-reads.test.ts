@@ -14,6 +14,7 @@ import { fromLittleEndian } from "../../src/contract/columns.js";
 import { LIST_BLOCK } from "../../src/contract/list-blocks.js";
 import { LIST_HEAD } from "../../src/contract/list-order.js";
 import { DATA_PATH, listOrderFile } from "../../src/contract/paths.js";
+import { SearchManifest } from "../../src/contract/search-manifest.js";
 import { folderAssets } from "../../src/node/folder-assets.js";
 import { SearchEnvelope, SkillListEnvelope } from "../../src/schemas/envelope.js";
 import { type SearchSite, searchSite } from "../support/search-site.js";
@@ -32,7 +33,7 @@ beforeAll(async () => {
 const allow = { check: async () => ({}) };
 
 /** GETs `path` on a fresh isolate's services; returns the parsed body and the list-index files fetched. */
-async function coldRequest(path: string, on = site): Promise<{ status: number; body: unknown; lists: string[] }> {
+async function coldRequest(path: string, on = site): Promise<{ status: number; body: unknown; lists: string[]; fetched: string[] }> {
   const inner = folderAssets(join(on.dir, "site"));
   const fetched: string[] = [];
   const recording: AssetFetcher = {
@@ -47,7 +48,7 @@ async function coldRequest(path: string, on = site): Promise<{ status: number; b
     createServices(recording, allow),
   );
   const lists = [...new Set(fetched.filter((p) => p.startsWith("lists/")))].sort();
-  return { status: res.status, body: await res.json(), lists };
+  return { status: res.status, body: await res.json(), lists, fetched };
 }
 
 /** Pages within, across and past the heads (short and long), and past the end. */
@@ -324,6 +325,40 @@ describe("a cold list reads only the columns it uses", () => {
       }
     }
     expect(compared).toBe(90);
+  });
+});
+
+describe("the search index's layout is a file of its own, read by search and autocomplete alone", () => {
+  it("the manifest names it, with its format and size, and carries none of it", () => {
+    const ref = site.manifest.search!;
+    expect(ref.file).toMatch(/^search\/layout\/[0-9a-f]{16}\.json$/);
+    const text = readFileSync(join(site.dir, "site", DATA_PATH, ref.file));
+    expect(text.length).toBe(ref.bytes);
+    expect(SearchManifest.parse(JSON.parse(text.toString("utf8"))).format).toBe(ref.format);
+    expect(Object.keys(ref).sort()).toEqual(["bytes", "file", "format"]);
+  });
+  it("a cold search and a cold autocomplete read it once; a list, a lookup and a category do not", async () => {
+    const layout = site.manifest.search!.file;
+    for (const path of ["/skills/search?q=quenzite", "/skills/autocomplete?q=qu"]) {
+      const r = await coldRequest(path);
+      expect(r.status).toBe(200);
+      expect(r.fetched.filter((p) => p === layout)).toEqual([layout]);
+    }
+    const first = SkillListEnvelope.parse((await coldRequest("/skills?limit=1")).body).data[0]!;
+    for (const path of [
+      "/skills?limit=5",
+      `/skills/${first.owner}/${first.repo}`,
+      "/categories",
+      `/skills/${first.owner}/${first.repo}/stats`,
+    ]) {
+      const r = await coldRequest(path);
+      expect(r.status, path).toBe(200);
+      expect(r.fetched).toContain("manifest.json");
+      expect(
+        r.fetched.filter((p) => p.startsWith("search/")),
+        path,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -211,7 +211,7 @@ describe("autocomplete", () => {
         return store.decoded(path, decode);
       },
     };
-    const got = await suggest(counting, SearchManifest.parse(manifest.search), () => store.columns([]), "skill s", 20);
+    const got = await suggest(counting, SearchManifest.parse(await store.searchManifest()), () => store.columns([]), "skill s", 20);
     expect(got.length).toBeGreaterThan(1);
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.length).toBe(new Set(reads).size);

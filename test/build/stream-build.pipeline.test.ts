@@ -46,7 +46,7 @@ describe("the streaming build", () => {
     expect(report.skills).toBe(160);
     expect(report.manifest.counts.aliases).toBe(1);
     expect(report.droppedAliases).toHaveLength(2);
-    expect(report.manifest.search?.docCount).toBe(160);
+    expect(report.search?.docCount).toBe(160);
     // Each multi-worker build costs seconds of worker start-up, so each adds a case: two even ranges
     // with the default runs of index parts; three uneven ranges written in runs of a few skills (13,
     // so a range ends inside a run); and runs of one skill, where every range ends on a run's boundary

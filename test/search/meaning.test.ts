@@ -169,14 +169,14 @@ const search = async (params: Record<string, string>) => {
   return SearchEnvelope.parse({ ...body, meta: { ...body.meta, requestId: "t" } });
 };
 const engine = async (q: string, mode: "keyword" | "default", limit = 100) => {
-  const search = SearchManifest.parse(manifest.search);
+  const search = SearchManifest.parse(await store.searchManifest());
   const index = new SearchIndex(store, search);
   return executeQuery(index, await store.columns(searchColumns(NO_FILTERS)), parseQuery(q), NO_FILTERS, 1, limit, { mode });
 };
 
 describe("search with meaning", () => {
   it("the build wrote the model's shards and lists them in the manifest", async () => {
-    const search = SearchManifest.parse(manifest.search);
+    const search = SearchManifest.parse(await store.searchManifest());
     expect(search.meaning.documents).toBe(records.reduce((n, r) => n + r.files.length, 0));
     expect(search.meaning.shards.length).toBeGreaterThan(0);
     const list = await relatedOf(store, search.meaning, "zorblat", new QueryBudget());
@@ -188,7 +188,10 @@ describe("search with meaning", () => {
     expect(body.meta.fallback).toBe("related");
     expect(body.meta.didYouMean).toBeUndefined();
     // Exactly the skills whose own name or description holds one of the word's related terms (as read by the function).
-    const list = (await relatedOf(store, SearchManifest.parse(manifest.search).meaning, "zorblat", new QueryBudget())).slice(0, 4);
+    const list = (await relatedOf(store, SearchManifest.parse(await store.searchManifest()).meaning, "zorblat", new QueryBudget())).slice(
+      0,
+      4,
+    );
     const expected = records
       .filter((r) => list.some(([t]) => terms(`${r.name} ${r.description}`).includes(t)))
       .map((r) => `${r.owner}/${r.repo}`)

@@ -36,7 +36,7 @@ const complete = async (q: string, limit = 5) => {
 };
 /** The engine directly, with a chosen typo mode (the endpoint always uses the default). */
 const engine = async (q: string, typos: TypoMode, budget?: QueryBudget) => {
-  const index = new SearchIndex(site.store, SearchManifest.parse(site.manifest.search), budget);
+  const index = new SearchIndex(site.store, SearchManifest.parse(await site.store.searchManifest()), budget);
   const out = await executeQuery(index, await site.store.columns(searchColumns(NO_FILTERS)), parseQuery(q), NO_FILTERS, 1, 50, { typos });
   return out.items.map((i) => `${site.records[i.ordinal]!.owner}/${site.records[i.ordinal]!.repo}`);
 };
@@ -68,7 +68,7 @@ describe("typo tolerance", () => {
   });
   it("shares the query's 8 typo matches between the words that get them (8 for one word, 4 each for two)", async () => {
     const typosOf = async (q: string) => {
-      const index = new SearchIndex(site.store, SearchManifest.parse(site.manifest.search));
+      const index = new SearchIndex(site.store, SearchManifest.parse(await site.store.searchManifest()));
       const out = await executeQuery(index, await site.store.columns(searchColumns(NO_FILTERS)), parseQuery(q), NO_FILTERS, 1, 20);
       return out.required.map((c) => c.typos.map((t) => t.word));
     };

@@ -12,7 +12,7 @@ import { skillKey } from "../../contract/key.js";
 import { BuildManifest } from "../../contract/manifest.js";
 import { MANIFEST_FILE } from "../../contract/paths.js";
 import { ByteBuffer } from "../../contract/postings.js";
-import type { SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
+import { SearchManifest, type SuggestionPair } from "../../contract/search-manifest.js";
 import type { SlimRecord } from "../../dataset/stream.js";
 import type { BuildCacheState } from "../../schemas/build-cache.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
@@ -66,8 +66,8 @@ export function searchIndexesOf(previous: PreviousSearch, read: { postings: Stor
   return { before: read.postings, after: patchIndex(read.postings, oldTo, fresh, freshTo), nested: read.nested };
 }
 
-/** The previous build's manifest, or why it cannot be used. */
-async function previousManifest(previous: PreviousSearch, prefix: string): Promise<BuildManifest | string> {
+/** The previous build's search layout (the file its manifest names), or why it cannot be used. */
+async function previousLayout(previous: PreviousSearch, prefix: string): Promise<SearchManifest | string> {
   const path = `${prefix}/${MANIFEST_FILE}`;
   const recorded = previous.cache.state.files[path];
   if (!recorded) return "the build cache records no manifest";
@@ -75,13 +75,14 @@ async function previousManifest(previous: PreviousSearch, prefix: string): Promi
   if (!bytes || createHash("sha256").update(bytes).digest("hex") !== recorded[2])
     return "the previous manifest is not the one the cache recorded";
   const parsed = BuildManifest.safeParse(JSON.parse(bytes.toString("utf8")));
-  return parsed.success ? parsed.data : "the previous manifest does not parse";
+  if (!parsed.success) return "the previous manifest does not parse";
+  const ref = parsed.data.search;
+  if (!ref) return "the previous build has no search index";
+  const layout = await readPrevious(previous, prefix, ref.file);
+  const read = layout && SearchManifest.safeParse(JSON.parse(new TextDecoder().decode(layout)));
+  return read?.success ? read.data : "the previous search layout is missing or does not parse";
 }
 
-/**
- * A previous search file's bytes (`file` under the data folder), when its content hash is the one
- * its name carries (hashName): a file changed or missing since the previous build reads as undefined.
- */
 async function readPrevious(previous: PreviousSearch, prefix: string, file: string): Promise<Uint8Array | undefined> {
   const bytes = await readFile(join(previous.cache.previousSite, prefix, file)).catch(() => undefined);
   if (!bytes) return undefined;
@@ -135,13 +136,11 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   if (!was) return undefined;
   const old = input.indexes?.before;
   const now = input.indexes?.after;
-  const manifest = old && now ? await previousManifest(was, input.prefix) : "the build cache holds no search index";
-  const why = typeof manifest === "string" ? manifest : manifest.search === null ? "the previous build has no search index" : undefined;
-  if (why || typeof manifest === "string" || !manifest.search || !old || !now) {
-    log(`the search index is written whole: ${why}`);
+  const previous = old && now ? await previousLayout(was, input.prefix) : "the build cache holds no search index";
+  if (typeof previous === "string" || !old || !now) {
+    log(`the search index is written whole: ${previous}`);
     return undefined;
   }
-  const previous = manifest.search;
   const changed = changedKeys(old, now);
   const suggest = await previousSuggestions(was, previous, input);
   const nestedSame = sameNested(was.nested, input.nested);
