@@ -15,6 +15,7 @@ import { BuildManifest, MANIFEST_FORMAT } from "../contract/manifest.js";
 import { categoriesFile, DATA_PREFIX, MANIFEST_FILE, OPENAPI_FILE, ROUTES_FILE, shardFile } from "../contract/paths.js";
 import type { MeaningManifest, SearchLayoutRef, SearchManifest } from "../contract/search-manifest.js";
 import { shardCountFor, shardOf } from "../contract/shard.js";
+import type { TypoEntry } from "../contract/typo-shard.js";
 import { readCrawlState } from "../dataset/crawl-state.js";
 import {
   badLines,
@@ -107,6 +108,12 @@ export interface BuildOptions {
    * count builds the same bytes.
    */
   runSkills?: number;
+  /**
+   * Above this many bytes of index parts on disk, the meaning model runs alone before the search
+   * index and the typo shards go to a worker thread (default MAX_BESIDE_PART_BYTES); tests set 0 to
+   * take that way on a small dataset. Any bound builds the same bytes.
+   */
+  meaningBesideBytes?: number;
   /**
    * The build cache (src/build/cache/, docs/SCALE.md "Incremental builds"): with it, a build reuses
    * what the cache holds of every unchanged skill and the shards that hold none changed, and leaves
@@ -333,8 +340,7 @@ async function buildFrom(
     // With worker threads the index parts are on disk (passes.ts loadPostings): read one at a time, here.
     const indexed = rebuild !== undefined || read.postings !== null || read.spilled !== undefined;
     if (indexed) {
-      const besideParts = await meaningBeside(read, log);
-      const spilled = besideParts === undefined ? undefined : read.spilled;
+      const spilled = (await meaningBeside(read, options.meaningBesideBytes ?? MAX_BESIDE_PART_BYTES, log)) ? read.spilled : undefined;
       // Not beside the index: the meaning model runs here first, its input let go before the postings are read.
       const here = spilled ? undefined : await meaningHere(read, options, data, adopt, cache, log);
       if (here) phase("meaning model");
@@ -351,20 +357,18 @@ async function buildFrom(
         phase("search index");
       } else {
         // A full build with worker threads: the nested skills' index needs only the records, so a
-        // worker writes it while this thread merges the postings and writes the term index; another
-        // writes the typo shards while this one writes the suggestions.
-        const offload = read.parts > 1 ? offloadSearch(searchInput.skills!.nested, options, adopt, cache, log) : undefined;
+        // worker writes it while this thread merges the postings and writes the term index. The typo
+        // shards go to a worker too when the meaning model is not running beside the index (a core is
+        // free then); beside it, the cores are busy and a third thread would add only its memory, so
+        // this one writes them (bench/results/build-incremental.md: 150-200 MB less at 100k).
+        const offload =
+          read.parts > 1 ? offloadSearch(searchInput.skills!.nested, { typo: !spilled }, options, adopt, cache, log) : undefined;
         offloaded = offload;
-        // The two merges (the postings here, the meaning input in the worker) are each about twice
-        // their index while they run. With both families' parts at most MAX_EARLY_PART_BYTES, the
-        // worker starts now and its merge overlaps this one, so the meaning model, the longest part
-        // after the first pass, is not left to run alone at the end. Above it the worker starts once
-        // the postings are merged, so the two merges never overlap.
-        const early = spilled && besideParts! <= MAX_EARLY_PART_BYTES ? meaningInWorker(spilled, options, adopt, cache, log) : undefined;
-        meaningDone = early ?? meaningDone;
+        // The meaning model's worker starts once the postings are merged: each merge is about twice
+        // its index while it runs, and the two at once were the build's peak.
         read.postings = await loadPostings(read);
         if (!read.postings) throw new Error("the first pass left no search postings");
-        if (spilled) meaningPass = early ?? meaningInWorker(spilled, options, adopt, cache, log);
+        if (spilled) meaningPass = meaningInWorker(spilled, options, adopt, cache, log);
         meaningDone = meaningPass;
         // The index's files are content-named and read back by nothing in this build: written several at a time.
         const searchOut = writeBehind(data);
@@ -490,13 +494,6 @@ async function buildFrom(
 }
 
 /**
- * Up to this many bytes of index parts on disk (the meaning model's input and the search postings
- * together; about 0.5 GB at 100k skills), the meaning model's worker starts before the postings are
- * merged, so the two merges overlap; above it, once the postings are merged, so they never do.
- */
-export const MAX_EARLY_PART_BYTES = 0.75 * 2 ** 30;
-
-/**
  * Above this many bytes of index parts, the meaning model runs alone before the search index, not
  * beside it: the two held at once would raise the build's peak memory. At 1M skills the parts are
  * 4.1 GiB: beside the index from the end of the postings' merge, the build took 21.5 min instead of
@@ -519,17 +516,16 @@ interface MeaningOutcome {
 /**
  * Whether the meaning model runs in a worker thread beside the search index (meaningInWorker): only
  * in a full build whose first pass left its input on disk (worker threads), and while the parts of
- * both families are under MAX_BESIDE_PART_BYTES together. Gives their bytes if so, else undefined.
+ * both families are under `bound` (MAX_BESIDE_PART_BYTES) together.
  */
-async function meaningBeside(read: Read, log: (line: string) => void): Promise<number | undefined> {
+async function meaningBeside(read: Read, bound: number, log: (line: string) => void): Promise<boolean> {
   const spilled = read.spilled;
-  if (read.reuse || read.meaning || spilled === undefined || spilled.meaning.length === 0) return undefined;
+  if (read.reuse || read.meaning || spilled === undefined || spilled.meaning.length === 0) return false;
   const bytes = await partBytes(spilled);
-  const beside = bytes <= MAX_BESIDE_PART_BYTES;
-  const when = bytes <= MAX_EARLY_PART_BYTES ? "from the start" : "once the postings are merged";
-  const where = beside ? `beside the index, ${when}` : "over the bound: first, alone";
+  const beside = bytes <= bound;
+  const where = beside ? "beside the index, once the postings are merged" : "over the bound: first, alone";
   log(`the meaning model's and the postings' parts: ${(bytes / 2 ** 20).toFixed(0)} MiB on disk (${where})`);
-  return beside ? bytes : undefined;
+  return beside;
 }
 
 /**
@@ -566,11 +562,12 @@ function meaningInWorker(
 
 /**
  * Parts of the search index written in worker threads (search-job.ts): the nested skills' index,
- * started now, and the typo shards, once the caller has the vocabulary. Their files are counted here
- * once each is done; `done` settles when every one started has.
+ * started now, and (`which.typo`) the typo shards, once the caller has the vocabulary. Their files
+ * are counted here once each is done; `done` settles when every one started has.
  */
 function offloadSearch(
   skills: readonly NestedSkill[],
+  which: { typo: boolean },
   options: BuildOptions,
   adopt: (file: WrittenFile) => void,
   cache: CacheWriter | undefined,
@@ -602,16 +599,20 @@ function offloadSearch(
   nested.catch(() => {});
   return {
     nested,
-    typo: async (vocabulary) => {
-      const result = await run({
-        kind: "typo",
-        words: vocabulary.map((e) => e[0]),
-        weights: Uint32Array.from(vocabulary, (e) => e[1]),
-        ...where,
-      });
-      if (result.kind !== "typo") throw new Error("the typo job gave another result");
-      return result.typo;
-    },
+    ...(which.typo
+      ? {
+          typo: async (vocabulary: readonly TypoEntry[]) => {
+            const result = await run({
+              kind: "typo",
+              words: vocabulary.map((e) => e[0]),
+              weights: Uint32Array.from(vocabulary, (e) => e[1]),
+              ...where,
+            });
+            if (result.kind !== "typo") throw new Error("the typo job gave another result");
+            return result.typo;
+          },
+        }
+      : {}),
     get done() {
       return Promise.allSettled(jobs);
     },

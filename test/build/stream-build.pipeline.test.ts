@@ -50,14 +50,19 @@ describe("the streaming build", () => {
     // Each multi-worker build costs seconds of worker start-up, so each adds a case: two even ranges
     // with the default runs of index parts; three uneven ranges written in runs of a few skills (13,
     // so a range ends inside a run); and runs of one skill, where every range ends on a run's boundary
-    // and its last run is empty.
-    for (const [workers, runSkills] of [
-      [2, undefined],
-      [3, 13],
-      [2, 1],
+    // and its last run is empty. The last case takes the way of a big directory: the meaning model
+    // alone before the index, and the typo shards in a worker thread.
+    for (const [workers, runSkills, meaningBesideBytes] of [
+      [2, undefined, undefined],
+      [3, 13, undefined],
+      [2, 1, undefined],
+      [2, undefined, 0],
     ] as const) {
-      const out = join(root, runSkills === undefined ? `site-${workers}` : `site-${workers}-runs-${runSkills}`);
-      const other = await build({ dataDir, outDir: out, page: false, workers, runSkills });
+      const out = join(root, `site-${workers}-runs-${runSkills ?? "default"}-beside-${meaningBesideBytes ?? "default"}`);
+      const logged: string[] = [];
+      const other = await build({ dataDir, outDir: out, page: false, workers, runSkills, meaningBesideBytes, log: (l) => logged.push(l) });
+      const where = meaningBesideBytes === 0 ? "over the bound: first, alone" : "beside the index, once the postings are merged";
+      expect(logged.find((l) => l.startsWith("the meaning model's and the postings' parts"))).toContain(where);
       expect(other.droppedAliases).toEqual(report.droppedAliases);
       expectSameTree(one, out);
       // Shards written by the shard worker are counted as if written by the build's own thread.
@@ -65,7 +70,7 @@ describe("the streaming build", () => {
       const { largest: _b, ...expected } = report.output;
       expect(counts).toEqual(expected);
     }
-    const again = await build({ dataDir, outDir: join(root, "site-2"), page: false, workers: 2 });
+    const again = await build({ dataDir, outDir: join(root, "site-2-runs-default-beside-default"), page: false, workers: 2 });
     expect(again.output.written).toBe(0);
     expect(again.output.unchanged).toBe(report.output.files);
     // The spill folders beside the output are gone.

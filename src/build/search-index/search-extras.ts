@@ -192,8 +192,8 @@ async function writeTypo(
 export interface Offload {
   /** The nested skills' index, being written. */
   nested: Promise<WrittenNested>;
-  /** Writes the typo shards of the vocabulary (sorted words with their weights). */
-  typo: (vocabulary: readonly TypoEntry[]) => Promise<TypoManifest>;
+  /** Writes the typo shards of the vocabulary (sorted words with their weights); absent, they are written in this thread. */
+  typo?: (vocabulary: readonly TypoEntry[]) => Promise<TypoManifest>;
 }
 
 /** The nested skills' part of the index as written: its manifest part, and its family's typo words with their weights, sorted. */
@@ -301,10 +301,12 @@ export async function writeSearchExtras(
   log(`search: ${prefixes.length + manifest.prefixes.length} shards of precomputed prefixes`);
 
   // Written elsewhere, the typo shards are awaited once the caller has written the suggestions.
-  const typo = (offload ? offload.typo(vocabulary([main, nestedTypo])) : writeTypo(sink, [main, nestedTypo], patch, log)).then((t) => {
-    log(`search: typo vocabulary of ${t.words} words, ${t.keys} typo keys in ${t.shards.length} shards`);
-    return t;
-  });
+  const typo = (offload?.typo ? offload.typo(vocabulary([main, nestedTypo])) : writeTypo(sink, [main, nestedTypo], patch, log)).then(
+    (t) => {
+      log(`search: typo vocabulary of ${t.words} words, ${t.keys} typo keys in ${t.shards.length} shards`);
+      return t;
+    },
+  );
   typo.catch(() => {});
   return { prefixes, nested: manifest, typo };
 }
