@@ -359,7 +359,7 @@ async function buildFrom(
         // A full build with worker threads: the nested skills' index needs only the records, so a
         // worker writes it while this thread merges the postings and writes the term index. The typo
         // shards go to a worker too when the meaning model is not running beside the index (a core is
-        // free then); beside it, the cores are busy and a third thread would add only its memory, so
+        // free then); beside it, the cores are busy and another worker would add only its memory, so
         // this one writes them (bench/results/build-incremental.md: 150-200 MB less at 100k).
         const offload =
           read.parts > 1 ? offloadSearch(searchInput.skills!.nested, { typo: !spilled }, options, adopt, cache, log) : undefined;
