@@ -83,6 +83,10 @@ async function previousLayout(previous: PreviousSearch, prefix: string): Promise
   return read?.success ? read.data : "the previous search layout is missing or does not parse";
 }
 
+/**
+ * A previous search file's bytes (`file` under the data folder), when its content hash is the one
+ * its name carries (hashName): a file changed or missing since the previous build reads as undefined.
+ */
 async function readPrevious(previous: PreviousSearch, prefix: string, file: string): Promise<Uint8Array | undefined> {
   const bytes = await readFile(join(previous.cache.previousSite, prefix, file)).catch(() => undefined);
   if (!bytes) return undefined;
