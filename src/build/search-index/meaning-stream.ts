@@ -23,7 +23,7 @@ import { mergeUnion } from "./sorted-union.js";
  */
 export const MEANING_RANGE_POSTINGS = 32 * 2 ** 20;
 /** About this many ranges at most: each reads every run's MEANING_BODY log again. */
-export const MAX_MEANING_RANGES = 12;
+export const MAX_MEANING_RANGES = 8;
 
 export interface StreamedMeaningOptions {
   /** MEANING_BODY ordinals per range (default MEANING_RANGE_POSTINGS, or more to stay within MAX_MEANING_RANGES). */
@@ -51,6 +51,8 @@ export async function streamedMeaning(
   const merger = new SortedRunMerger();
   const layouts: PartLayout[] = [];
   let bodyById = new Uint32Array(1 << 16);
+  // Every run's MEANING_BODY log is read into this one buffer, grown to the largest.
+  const buffer = new Uint32Array(0);
   for (const [run, { file, first }] of files.entries()) {
     const layout = await readPartLayout(file);
     if (layout.fields.length !== MEANING_FIELDS) throw new Error(`${file}: expected ${MEANING_FIELDS} fields, got ${layout.fields.length}`);
@@ -98,7 +100,7 @@ export async function streamedMeaning(
       // The next range: as many keys as fit in perRange ordinals, at least one.
       let hi = lo + 1;
       while (hi < keys.length && start[hi + 1]! - start[lo]! <= perRange) hi++;
-      const body = await gatherRange(files, layouts, merger, placeOf, start, lo, hi);
+      const body = await gatherRange(files, layouts, merger, placeOf, start, lo, hi, buffer);
       const base = start[lo]!;
       const lists: MeaningLists = {
         keys,
@@ -116,7 +118,7 @@ export async function streamedMeaning(
   }
 }
 
-/** The MEANING_BODY lists of sorted keys [lo, hi), one after another, read from every run. */
+/** The MEANING_BODY lists of sorted keys [lo, hi), one after another, read from every run (each into `buffer`). */
 async function gatherRange(
   files: readonly RunFile[],
   layouts: readonly PartLayout[],
@@ -125,21 +127,28 @@ async function gatherRange(
   start: Uint32Array,
   lo: number,
   hi: number,
+  buffer: Uint32Array,
 ): Promise<Uint32Array> {
   const base = start[lo]!;
   const out = new Uint32Array(start[hi]! - base);
+  // Each key's next place in `out`, by its place in the range.
   const fill = start.slice(lo, hi);
+  for (let k = 0; k < fill.length; k++) fill[k]! -= base;
+  const span = hi - lo;
   for (const [run, { file, first }] of files.entries()) {
-    const { log, ends } = await readPartField(file, layouts[run]!, MEANING_BODY);
+    const { log, ends } = await readPartField(file, layouts[run]!, MEANING_BODY, buffer);
+    // The run's local key ids -> their place in the range (span or more: outside it).
     const remap = merger.remap(run);
+    const local = new Uint32Array(remap.length);
+    for (let k = 0; k < remap.length; k++) local[k] = placeOf[remap[k]!]! - lo;
     // Runs come in document order, and a run's postings in document order: each list stays ascending.
     let document = 0;
     let pos = 0;
     for (const chunk of log) {
       for (let p = 0; p < chunk.length; p++, pos++) {
         while (pos >= ends[document]!) document++;
-        const place = placeOf[remap[chunk[p]!]!]!;
-        if (place >= lo && place < hi) out[fill[place - lo]!++ - base] = first + document;
+        const at = local[chunk[p]!]!;
+        if (at < span) out[fill[at]!++] = first + document;
       }
     }
   }

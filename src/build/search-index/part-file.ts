@@ -112,17 +112,20 @@ export async function readPartLayout(file: string): Promise<PartLayout> {
   }
 }
 
-/** Reads field `field` of a part file whose header is `layout`: its log as one chunk, and its ends. */
-export async function readPartField(file: string, layout: PartLayout, field: number): Promise<CollectedField> {
+/**
+ * Reads field `field` of a part file whose header is `layout`: its log as one chunk, and its ends.
+ * With `into`, the log is read into it when it is large enough (a reader of many runs reuses one buffer).
+ */
+export async function readPartField(file: string, layout: PartLayout, field: number, into?: Uint32Array): Promise<CollectedField> {
   const { log, length, ends } = layout.fields[field]!;
   const handle = await open(file, "r");
   try {
-    const take = async (n: number, at: number) => {
-      const out = new Uint32Array(n);
+    const take = async (out: Uint32Array, at: number) => {
       await io(handle, asBytes(out), at, false);
       return out;
     };
-    return { log: [await take(length, log)], ends: await take(layout.count, ends) };
+    const logInto = into && into.length >= length ? into.subarray(0, length) : new Uint32Array(length);
+    return { log: [await take(logInto, log)], ends: await take(new Uint32Array(layout.count), ends) };
   } finally {
     await handle.close();
   }
