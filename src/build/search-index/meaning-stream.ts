@@ -52,7 +52,7 @@ export async function streamedMeaning(
   const layouts: PartLayout[] = [];
   let bodyById = new Uint32Array(1 << 16);
   // Every run's MEANING_BODY log is read into this one buffer, grown to the largest.
-  const buffer = new Uint32Array(0);
+  let buffer = new Uint32Array(0);
   for (const [run, { file, first }] of files.entries()) {
     const layout = await readPartLayout(file);
     if (layout.fields.length !== MEANING_FIELDS) throw new Error(`${file}: expected ${MEANING_FIELDS} fields, got ${layout.fields.length}`);
@@ -70,7 +70,8 @@ export async function streamedMeaning(
       grown.set(bodyById);
       bodyById = grown;
     }
-    for (const chunk of (await readPartField(file, layout, MEANING_BODY)).log)
+    if (layout.fields[MEANING_BODY]!.length > buffer.length) buffer = new Uint32Array(layout.fields[MEANING_BODY]!.length);
+    for (const chunk of (await readPartField(file, layout, MEANING_BODY, buffer)).log)
       for (let p = 0; p < chunk.length; p++) bodyById[remap[chunk[p]!]!]!++;
   }
   const about = merger.finish();
