@@ -495,12 +495,11 @@ async function buildFrom(
 
 /**
  * Above this many bytes of index parts, the meaning model runs alone before the search index, not
- * beside it: the two held at once would raise the build's peak memory. Its worker learns a range of
- * keys at a time (meaning-stream.ts), so what it holds grows with the name and description lists
- * and one range of the body lists, not with all its parts: at 1M skills (4.1 GiB of parts) it runs
- * beside the index (bench/results/build-1m.md).
+ * beside it: the two held at once would raise the build's peak memory. At 1M skills the parts are
+ * 4.1 GiB: beside the index from the end of the postings' merge, the build took 21.5 min instead of
+ * 24.7 but peaked at 8.35 GiB instead of 6.16 (bench/results/build-1m.md), over its 8 GB bound.
  */
-export const MAX_BESIDE_PART_BYTES = 6 * 2 ** 30;
+export const MAX_BESIDE_PART_BYTES = 1.5 * 2 ** 30;
 
 /** The bytes of the first pass's index parts on disk. */
 async function partBytes(spilled: SpilledIndexes): Promise<number> {

@@ -3,13 +3,11 @@
 // there, learns the model, writes its related-terms shards into the output folder and the input
 // into the build cache, while the main thread writes the search index. The model is a function of
 // its input alone, so the bytes are those of the pass run in the main thread, whatever the timing.
-
-import { rm } from "node:fs/promises";
 import type { MeaningManifest } from "../contract/search-manifest.js";
+import { replaceStored } from "./cache/index-store.js";
 import { type OutputSink, type WrittenFile, writeOutputFile } from "./output.js";
-import type { SpilledIndexes } from "./passes.js";
-import { meaningProgress, writeModel } from "./search-index/meaning-pass.js";
-import { streamedMeaning } from "./search-index/meaning-stream.js";
+import { loadMeaning, type SpilledIndexes } from "./passes.js";
+import { writeMeaning } from "./search-index/meaning-pass.js";
 
 export interface MeaningJob {
   /** The first pass's meaning parts on disk, in document order, and how many documents they hold. */
@@ -19,8 +17,6 @@ export interface MeaningJob {
   prefix: string;
   /** The build cache's file for the model's input (cache-store.ts CACHE_FILES.meaning), if the build keeps a cache. */
   cacheFile?: string;
-  /** The meaning-stream.ts range size (default MEANING_RANGE_POSTINGS): tests set a small one. */
-  rangePostings?: number;
 }
 
 export interface MeaningResult {
@@ -31,26 +27,18 @@ export interface MeaningResult {
   millis: number;
 }
 
-/**
- * Runs the meaning pass over the spilled parts, a range of keys at a time (meaning-stream.ts): the
- * model's input is never in memory whole. `log` hears its progress lines.
- */
+/** Runs the meaning pass over the spilled parts; `log` hears its progress lines. */
 export async function runMeaningJob(job: MeaningJob, log: (line: string) => void): Promise<MeaningResult> {
   const started = performance.now();
-  if (job.spilled.meaning.length === 0) throw new Error("the first pass left no meaning parts");
+  const corpus = await loadMeaning({ meaning: null, spilled: { postings: [], ...job.spilled } });
+  if (!corpus) throw new Error("the first pass left no meaning parts");
   const files: WrittenFile[] = [];
   const sink: OutputSink = {
     async write(path, data) {
       files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, Buffer.from(data)));
     },
   };
-  // The old file goes first, so a failure leaves none (the cache then says it is damaged).
-  if (job.cacheFile) await rm(job.cacheFile, { force: true });
-  const model = await streamedMeaning(job.spilled.meaning, job.spilled.documents, {
-    ...(job.cacheFile ? { store: job.cacheFile } : {}),
-    ...(job.rangePostings ? { rangePostings: job.rangePostings } : {}),
-    progress: meaningProgress(log),
-  });
-  const meaning = await writeModel(model, sink, log, started, `, learned in ${model.ranges} range${model.ranges === 1 ? "" : "s"} of keys`);
+  const meaning = await writeMeaning(corpus, sink, log);
+  if (job.cacheFile) await replaceStored(job.cacheFile, corpus.files);
   return { meaning, files, millis: performance.now() - started };
 }

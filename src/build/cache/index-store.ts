@@ -165,94 +165,56 @@ export interface WritableIndex {
 }
 
 /**
- * Writes an index to a file in order, one array at a time: the header of u32s (magic, fields, keys,
- * UTF-16 units of all keys, then each field's list length), each key's length in UTF-16 units, the
- * keys as UTF-16 (exact for any string), padded to 4 bytes, then each field's start and ordinals
- * arrays, in sorted key order. A field's ordinals may come in pieces (meaning-stream.ts writes a
- * range of keys at a time).
+ * Writes `index` to `file`: a header of u32s (magic, fields, keys, UTF-16 units of all keys, then each
+ * field's list length), each key's length in UTF-16 units, the keys as UTF-16 (exact for any string),
+ * padded to 4 bytes, then each field's start and ordinals arrays, in sorted key order. A snapshot's
+ * lists are gathered into that order `chunk` ordinals at a time as they are written, never copied
+ * whole: at 1M skills a whole copy was gigabytes beside the index, the build's peak.
  */
-export class StoredWriter {
-  private constructor(private readonly handle: Awaited<ReturnType<typeof open>>) {}
-
-  /** Opens `file` and writes the header: the sorted keys, and each field's total of ordinals. */
-  static async open(file: string, keys: readonly string[], counts: readonly number[]): Promise<StoredWriter> {
-    const lengths = Uint32Array.from(keys, (k) => k.length);
-    const text = Buffer.from(keys.join(""), "utf16le");
-    const head = Uint32Array.from([MAGIC, counts.length, keys.length, text.length / 2, ...counts]);
-    const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
-    const handle = await open(file, "w");
-    try {
-      await handle.writev([bytesOf(head), bytesOf(lengths), text, pad]);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    return new StoredWriter(handle);
-  }
-
-  /** Writes the next array: a field's start, or (some of) its ordinals. */
-  async write(values: Uint32Array): Promise<void> {
-    await this.handle.write(bytesOf(values));
-  }
-
-  /**
-   * Writes a field of an index whose lists are by key id (`keyOrder[i]`: the id of sorted key i), its
-   * start then its ordinals, gathered into sorted key order `chunk` ordinals at a time: never copied
-   * whole (at 1M skills a whole copy was gigabytes beside the index, the build's peak).
-   */
-  async writeGathered(field: { start: Uint32Array; ordinals: Uint32Array }, keyOrder: Uint32Array, chunk = 1 << 22): Promise<void> {
-    const { start: byId, ordinals } = field;
-    const start = new Uint32Array(keyOrder.length + 1);
-    for (let i = 0; i < keyOrder.length; i++) {
-      const id = keyOrder[i]!;
-      start[i + 1] = start[i]! + byId[id + 1]! - byId[id]!;
-    }
-    await this.write(start);
-    const buffer = new Uint32Array(Math.min(chunk, ordinals.length));
-    let used = 0;
-    for (let i = 0; i < keyOrder.length; i++) {
-      const id = keyOrder[i]!;
-      let list = ordinals.subarray(byId[id]!, byId[id + 1]!);
-      while (list.length > 0) {
-        const n = Math.min(list.length, buffer.length - used);
-        buffer.set(list.subarray(0, n), used);
-        used += n;
-        list = list.subarray(n);
-        if (used === buffer.length) {
-          await this.write(buffer);
-          used = 0;
-        }
-      }
-    }
-    if (used > 0) await this.write(buffer.subarray(0, used));
-  }
-
-  close(): Promise<void> {
-    return this.handle.close();
-  }
-}
-
-const bytesOf = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-
-/** Writes `index` to `file` (StoredWriter's format); a snapshot's lists are gathered into key order as they are written. */
 export async function writeStored(file: string, index: WritableIndex, chunk = 1 << 22): Promise<void> {
+  const { keys } = index;
   // Lists by key id are gathered only when the ids are not the sorted positions already.
   const keyOrder = index.keyOrder && !isIdentity(index.keyOrder) ? index.keyOrder : undefined;
-  const writer = await StoredWriter.open(
-    file,
-    index.keys,
-    index.fields.map((f) => f.ordinals.length),
-  );
+  const lengths = Uint32Array.from(keys, (k) => k.length);
+  const text = Buffer.from(keys.join(""), "utf16le");
+  const head = Uint32Array.from([MAGIC, index.fields.length, keys.length, text.length / 2, ...index.fields.map((f) => f.ordinals.length)]);
+  const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
+  const bytes = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  const handle = await open(file, "w");
   try {
+    await handle.writev([bytes(head), bytes(lengths), text, pad]);
     for (const field of index.fields) {
-      if (keyOrder) await writer.writeGathered(field, keyOrder, chunk);
-      else {
-        await writer.write(field.start);
-        await writer.write(field.ordinals);
+      if (!keyOrder) {
+        await handle.writev([bytes(field.start), bytes(field.ordinals)]);
+        continue;
       }
+      const { start: byId, ordinals } = field;
+      const start = new Uint32Array(keys.length + 1);
+      for (let i = 0; i < keys.length; i++) {
+        const id = keyOrder[i]!;
+        start[i + 1] = start[i]! + byId[id + 1]! - byId[id]!;
+      }
+      await handle.write(bytes(start));
+      const buffer = new Uint32Array(Math.min(chunk, ordinals.length));
+      let used = 0;
+      for (let i = 0; i < keys.length; i++) {
+        const id = keyOrder[i]!;
+        let list = ordinals.subarray(byId[id]!, byId[id + 1]!);
+        while (list.length > 0) {
+          const n = Math.min(list.length, buffer.length - used);
+          buffer.set(list.subarray(0, n), used);
+          used += n;
+          list = list.subarray(n);
+          if (used === buffer.length) {
+            await handle.write(bytes(buffer));
+            used = 0;
+          }
+        }
+      }
+      if (used > 0) await handle.write(bytes(buffer.subarray(0, used)));
     }
   } finally {
-    await writer.close();
+    await handle.close();
   }
 }
 

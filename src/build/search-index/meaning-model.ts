@@ -18,6 +18,7 @@
 // and of its body: src/build/search-index/meaning-collect.ts), the output the related-terms entries
 // the shards hold. It is one pass of its own, so an incremental build can run it on its own.
 import type { RelatedEntry } from "../../contract/related-shard.js";
+import type { PostingIndex } from "./collect-postings.js";
 import { MEANING_ABOUT, MEANING_BODY } from "./meaning-collect.js";
 
 /** Related terms kept per word (a query reads only a few of them: src/search/meaning.ts). */
@@ -64,30 +65,21 @@ export interface MeaningStats {
   related: number;
 }
 
-/** What relating reads: the sorted keys, and each key's lists (MEANING_ABOUT, MEANING_BODY) and their union's size. */
-export interface MeaningLists {
-  readonly keys: readonly string[];
-  list(i: number, field: number): Uint32Array;
-  unionCount(i: number): number;
-}
-
 /**
- * The terms of names and descriptions a word may relate to (numbered in key order), and per file the
- * targets its name and description hold (compressed rows). They read the MEANING_ABOUT lists only,
- * so a model learned a range of keys at a time (meaning-stream.ts) computes them once, for every range.
+ * The related terms of every word of `files` (an index over SKILL.md files: list MEANING_ABOUT of
+ * names and descriptions, list MEANING_BODY of bodies; `documents` files in all), sorted by word.
  */
-export interface MeaningTargets {
-  targetOf: Int32Array;
-  targetKey: number[];
-  aboutDf: number[];
-  targetScript: number[];
-  rowStart: Uint32Array;
-  rows: Uint32Array;
-}
-
-export function meaningTargets(files: Pick<MeaningLists, "keys" | "list">, documents: number): MeaningTargets {
+export function relatedTerms(
+  files: PostingIndex,
+  documents: number,
+  progress: (done: number, of: number) => void = () => {},
+  /** Relate only the words flagged here (by key index): an update of the previous model (meaning-update.ts). */
+  only?: Uint8Array,
+): { entries: RelatedEntry[]; stats: MeaningStats } {
   const keys = files.keys;
   const maxDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_TARGET_SHARE));
+  const maxSourceDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
+  // Targets: terms of names and descriptions, numbered in key order.
   const targetOf = new Int32Array(keys.length).fill(-1);
   const targetKey: number[] = [];
   const aboutDf: number[] = [];
@@ -100,6 +92,7 @@ export function meaningTargets(files: Pick<MeaningLists, "keys" | "list">, docum
     aboutDf.push(n);
     targetScript.push(scriptOf(keys[i]!));
   }
+  // Files -> the targets their names and descriptions hold (compressed rows).
   const rowStart = new Uint32Array(documents + 1);
   for (const i of targetKey) for (const f of files.list(i, MEANING_ABOUT)) rowStart[f + 1]!++;
   for (let f = 0; f < documents; f++) rowStart[f + 1]! += rowStart[f]!;
@@ -108,111 +101,66 @@ export function meaningTargets(files: Pick<MeaningLists, "keys" | "list">, docum
   targetKey.forEach((i, t) => {
     for (const f of files.list(i, MEANING_ABOUT)) rows[fill[f]!++] = t;
   });
-  return { targetOf, targetKey, aboutDf, targetScript, rowStart, rows };
-}
 
-/**
- * The related terms of every word of `files` (an index over SKILL.md files: list MEANING_ABOUT of
- * names and descriptions, list MEANING_BODY of bodies; `documents` files in all), sorted by word.
- */
-export function relatedTerms(
-  files: MeaningLists,
-  documents: number,
-  progress: (done: number, of: number) => void = () => {},
-  /** Relate only the words flagged here (by key index): an update of the previous model (meaning-update.ts). */
-  only?: Uint8Array,
-): { entries: RelatedEntry[]; stats: MeaningStats } {
-  const relater = new WordRelater(files.keys, documents, meaningTargets(files, documents), progress);
-  relater.relate(files, 0, files.keys.length, only);
-  return relater.finish();
-}
-
-/**
- * Relates words, a range of keys at a time in key order (relatedTerms: all of them at once), into
- * entries sorted by word; `finish` gives them with the counts over every range.
- */
-export class WordRelater {
-  private readonly entries: RelatedEntry[] = [];
-  private sources = 0;
-  private related = 0;
-  private readonly shared: Uint32Array;
-  private readonly touched: Uint32Array;
-  private readonly bestT = new Int32Array(RELATED_PER_WORD);
-  private readonly bestW = new Float64Array(RELATED_PER_WORD);
-  private readonly maxSourceDf: number;
-
-  constructor(
-    private readonly keys: readonly string[],
-    private readonly documents: number,
-    private readonly targets: MeaningTargets,
-    private readonly progress: (done: number, of: number) => void = () => {},
-  ) {
-    this.maxSourceDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
-    this.shared = new Uint32Array(targets.targetKey.length);
-    this.touched = new Uint32Array(targets.targetKey.length);
-  }
-
-  /** Relates the words of keys [from, to), whose lists `files` holds. */
-  relate(files: MeaningLists, from: number, to: number, only?: Uint8Array): void {
-    const { keys, documents, shared, touched, bestT, bestW, maxSourceDf } = this;
-    const { targetOf, targetKey, aboutDf, targetScript, rowStart, rows } = this.targets;
-    for (let i = from; i < to; i++) {
-      if (i % 20_000 === 0) this.progress(i, keys.length);
-      if ((only && only[i] !== 1) || !isWord(keys[i]!)) continue;
-      const about = files.list(i, MEANING_ABOUT);
-      const body = files.list(i, MEANING_BODY);
-      if (about.length + body.length < MIN_SHARED_FILES) continue;
-      const df = files.unionCount(i);
-      if (df < MIN_SHARED_FILES || df > maxSourceDf) continue;
-      this.sources++;
-      // Count, per target, the files of the word that hold it: a merge of the word's two sorted lists.
-      let used = 0;
-      const visit = (f: number) => {
-        for (let r = rowStart[f]!; r < rowStart[f + 1]!; r++) {
-          const t = rows[r]!;
-          if (shared[t] === 0) touched[used++] = t;
-          shared[t]!++;
-        }
-      };
-      forEachOfUnion(about, body, visit);
-      // The strongest RELATED_PER_WORD targets, ties to the target first in key order (insertion sort).
-      let kept = 0;
-      const self = targetOf[i]!;
-      const script = scriptOf(keys[i]!);
-      for (let u = 0; u < used; u++) {
-        const t = touched[u]!;
-        const n = shared[t]!;
-        shared[t] = 0;
-        if (n < MIN_SHARED_FILES || t === self || targetScript[t] !== script) continue;
-        // Together at least MIN_LIFT times as often as chance, so common words pair only with what they mean.
-        if (n * documents < MIN_LIFT * df * aboutDf[t]!) continue;
-        const w = n / Math.sqrt((df + SMOOTHING) * (aboutDf[t]! + SMOOTHING));
-        if (Math.round(w * 100) < MIN_WEIGHT) continue;
-        if (kept === RELATED_PER_WORD && !(w > bestW[kept - 1]! || (w === bestW[kept - 1]! && t < bestT[kept - 1]!))) continue;
-        let at = kept < RELATED_PER_WORD ? kept++ : kept - 1;
-        while (at > 0 && (w > bestW[at - 1]! || (w === bestW[at - 1]! && t < bestT[at - 1]!))) {
-          bestW[at] = bestW[at - 1]!;
-          bestT[at] = bestT[at - 1]!;
-          at--;
-        }
-        bestW[at] = w;
-        bestT[at] = t;
+  const shared = new Uint32Array(targetKey.length);
+  const touched = new Uint32Array(targetKey.length);
+  const entries: RelatedEntry[] = [];
+  let sources = 0;
+  let related = 0;
+  const bestT = new Int32Array(RELATED_PER_WORD);
+  const bestW = new Float64Array(RELATED_PER_WORD);
+  for (let i = 0; i < keys.length; i++) {
+    if (i % 20_000 === 0) progress(i, keys.length);
+    if ((only && only[i] !== 1) || !isWord(keys[i]!)) continue;
+    const about = files.list(i, MEANING_ABOUT);
+    const body = files.list(i, MEANING_BODY);
+    if (about.length + body.length < MIN_SHARED_FILES) continue;
+    const df = files.unionCount(i);
+    if (df < MIN_SHARED_FILES || df > maxSourceDf) continue;
+    sources++;
+    // Count, per target, the files of the word that hold it: a merge of the word's two sorted lists.
+    let used = 0;
+    const visit = (f: number) => {
+      for (let r = rowStart[f]!; r < rowStart[f + 1]!; r++) {
+        const t = rows[r]!;
+        if (shared[t] === 0) touched[used++] = t;
+        shared[t]!++;
       }
-      if (kept === 0) continue;
-      const list: [string, number][] = [];
-      for (let k = 0; k < kept; k++) list.push([keys[targetKey[bestT[k]!]!]!, Math.min(100, Math.round(bestW[k]! * 100))]);
-      // Equal hundredths after rounding: the term A to Z (what a reader sees and a test can check).
-      list.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : 0));
-      this.entries.push([keys[i]!, list]);
-      this.related += kept;
+    };
+    forEachOfUnion(about, body, visit);
+    // The strongest RELATED_PER_WORD targets, ties to the target first in key order (insertion sort).
+    let kept = 0;
+    const self = targetOf[i]!;
+    const script = scriptOf(keys[i]!);
+    for (let u = 0; u < used; u++) {
+      const t = touched[u]!;
+      const n = shared[t]!;
+      shared[t] = 0;
+      if (n < MIN_SHARED_FILES || t === self || targetScript[t] !== script) continue;
+      // Together at least MIN_LIFT times as often as chance, so common words pair only with what they mean.
+      if (n * documents < MIN_LIFT * df * aboutDf[t]!) continue;
+      const w = n / Math.sqrt((df + SMOOTHING) * (aboutDf[t]! + SMOOTHING));
+      if (Math.round(w * 100) < MIN_WEIGHT) continue;
+      if (kept === RELATED_PER_WORD && !(w > bestW[kept - 1]! || (w === bestW[kept - 1]! && t < bestT[kept - 1]!))) continue;
+      let at = kept < RELATED_PER_WORD ? kept++ : kept - 1;
+      while (at > 0 && (w > bestW[at - 1]! || (w === bestW[at - 1]! && t < bestT[at - 1]!))) {
+        bestW[at] = bestW[at - 1]!;
+        bestT[at] = bestT[at - 1]!;
+        at--;
+      }
+      bestW[at] = w;
+      bestT[at] = t;
     }
+    if (kept === 0) continue;
+    const list: [string, number][] = [];
+    for (let k = 0; k < kept; k++) list.push([keys[targetKey[bestT[k]!]!]!, Math.min(100, Math.round(bestW[k]! * 100))]);
+    // Equal hundredths after rounding: the term A to Z (what a reader sees and a test can check).
+    list.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : 0));
+    entries.push([keys[i]!, list]);
+    related += kept;
   }
-
-  finish(): { entries: RelatedEntry[]; stats: MeaningStats } {
-    this.progress(this.keys.length, this.keys.length);
-    const { entries, documents, sources, related } = this;
-    return { entries, stats: { documents, sources, targets: this.targets.targetKey.length, words: entries.length, related } };
-  }
+  progress(keys.length, keys.length);
+  return { entries, stats: { documents, sources, targets: targetKey.length, words: entries.length, related } };
 }
 
 /** Calls `fn` once for each number of the union of two ascending lists, in ascending order. */

@@ -6,7 +6,7 @@ import type { RelatedEntry } from "../../contract/related-shard.js";
 import type { MeaningManifest, RangeShard } from "../../contract/search-manifest.js";
 import type { OutputSink } from "../output.js";
 import type { PostingIndex } from "./collect-postings.js";
-import { type MeaningStats, relatedTerms } from "./meaning-model.js";
+import { relatedTerms } from "./meaning-model.js";
 import { type AffectedWords, mergeEntries } from "./meaning-update.js";
 import { shardPatch } from "./search-patch.js";
 import { writeJsonShards } from "./search-shards.js";
@@ -22,28 +22,13 @@ export interface MeaningCorpus {
 
 export async function writeMeaning(corpus: MeaningCorpus, sink: OutputSink, log: (line: string) => void): Promise<MeaningManifest> {
   const started = performance.now();
-  return writeModel(relatedTerms(corpus.files, corpus.documents, meaningProgress(log)), sink, log, started);
-}
-
-/** The model's progress lines. */
-export const meaningProgress =
-  (log: (line: string) => void) =>
-  (done: number, of: number): void => {
+  const { entries, stats } = relatedTerms(corpus.files, corpus.documents, (done, of) => {
     if (done > 0 && done < of) log(`meaning: ${done} of ${of} words`);
-  };
-
-/** Writes a model's related-terms shards (learned since `started`), and says what it holds. */
-export async function writeModel(
-  { entries, stats }: { entries: RelatedEntry[]; stats: MeaningStats },
-  sink: OutputSink,
-  log: (line: string) => void,
-  started: number,
-  how = "",
-): Promise<MeaningManifest> {
+  });
   const shards = await writeJsonShards(sink, "related", entries, (e) => e[0], RELATED_SHARD_BYTES);
   log(
     `meaning: ${stats.documents} SKILL.md files, ${stats.sources} words related to ${stats.targets} name and description terms: ` +
-      `${entries.length} words with ${stats.related} related terms in ${shards.length} shards${how} (${Math.round(performance.now() - started)} ms)`,
+      `${entries.length} words with ${stats.related} related terms in ${shards.length} shards (${Math.round(performance.now() - started)} ms)`,
   );
   return { shards, words: entries.length, related: stats.related, documents: stats.documents };
 }

@@ -6,7 +6,7 @@
 // and its ends as little-endian u32 (the machine's order: a file never leaves the build).
 import { closeSync, openSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
-import type { CollectedField, CollectedPart } from "./collect-postings.js";
+import type { CollectedPart } from "./collect-postings.js";
 
 const MAGIC = 0x31545050; // "PPT1"
 /** Bytes read or written per call: one call may not move more than 2 GB. */
@@ -81,16 +81,8 @@ export function writePartSync(file: string, part: CollectedPart): void {
   }
 }
 
-/** A part file's header, and where each field's log and ends lie in it (bytes from the start). */
-export interface PartLayout {
-  first: number;
-  count: number;
-  keys: string[];
-  fields: { log: number; length: number; ends: number }[];
-}
-
-/** Reads the header of a part file that writePart wrote. */
-export async function readPartLayout(file: string): Promise<PartLayout> {
+/** Reads what writePart wrote: each field's log as one chunk. */
+export async function readPart(file: string): Promise<CollectedPart> {
   const handle = await open(file, "r");
   try {
     const start = Buffer.alloc(8);
@@ -101,40 +93,19 @@ export async function readPartLayout(file: string): Promise<PartLayout> {
     await io(handle, text, 8, false);
     const header = JSON.parse(text.toString("utf8")) as { first: number; count: number; keys: string[]; lengths: number[] };
     let at = 8 + length + ((4 - ((8 + length) % 4)) % 4);
-    const fields = header.lengths.map((n) => {
-      const field = { log: at, length: n, ends: at + 4 * n };
-      at = field.ends + 4 * header.count;
-      return field;
-    });
+    const take = async (n: number) => {
+      const out = new Uint32Array(n);
+      await io(handle, asBytes(out), at, false);
+      at += out.byteLength;
+      return out;
+    };
+    const fields: CollectedPart["fields"] = [];
+    for (const n of header.lengths) {
+      const log = await take(n);
+      fields.push({ log: [log], ends: await take(header.count) });
+    }
     return { first: header.first, count: header.count, keys: header.keys, fields };
   } finally {
     await handle.close();
   }
-}
-
-/**
- * Reads field `field` of a part file whose header is `layout`: its log as one chunk, and its ends.
- * With `into`, the log is read into it when it is large enough (a reader of many runs reuses one buffer).
- */
-export async function readPartField(file: string, layout: PartLayout, field: number, into?: Uint32Array): Promise<CollectedField> {
-  const { log, length, ends } = layout.fields[field]!;
-  const handle = await open(file, "r");
-  try {
-    const take = async (out: Uint32Array, at: number) => {
-      await io(handle, asBytes(out), at, false);
-      return out;
-    };
-    const logInto = into && into.length >= length ? into.subarray(0, length) : new Uint32Array(length);
-    return { log: [await take(logInto, log)], ends: await take(new Uint32Array(layout.count), ends) };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Reads what writePart wrote: each field's log as one chunk. */
-export async function readPart(file: string): Promise<CollectedPart> {
-  const layout = await readPartLayout(file);
-  const fields: CollectedField[] = [];
-  for (let f = 0; f < layout.fields.length; f++) fields.push(await readPartField(file, layout, f));
-  return { first: layout.first, count: layout.count, keys: layout.keys, fields };
 }

@@ -74,14 +74,6 @@ export class SortedRunMerger {
     this.remaps.push(remap);
   }
 
-  /**
-   * Run `run`'s local key ids (in the order added) -> merged ids: the ids of finish's index, whose
-   * snapshot's keyOrder gives the id of each sorted key. Kept after finish.
-   */
-  remap(run: number): Uint32Array {
-    return this.remaps[run]!;
-  }
-
   /** The merged index; the merger is spent. */
   finish(): PostingIndex {
     if (this.parts.length === 0) throw new Error("no parts to merge");
