@@ -5,9 +5,9 @@
 // can hang when that one is cancelled
 // (https://developers.cloudflare.com/workers/observability/errors/#cannot-perform-io-on-behalf-of-a-different-request).
 import type { z } from "zod";
-import { type ColumnName, type ColumnSet, fromLittleEndian } from "../contract/columns.js";
+import { type ColumnName, type ColumnSet, fromLittleEndian, REF_BLOCK } from "../contract/columns.js";
 import { BuildManifest } from "../contract/manifest.js";
-import { columnFile, DATA_PATH, MANIFEST_FILE, shardFile } from "../contract/paths.js";
+import { columnFile, DATA_PATH, MANIFEST_FILE, refBlockFile, shardFile } from "../contract/paths.js";
 import { SearchManifest } from "../contract/search-manifest.js";
 import { packRef, refShard, refSlot } from "../contract/shard.js";
 import { SlottedReader } from "../contract/slotted.js";
@@ -143,8 +143,18 @@ export function createAssetStore(assets: AssetFetcher, maxBytes = 48 * 1024 * 10
       },
       async summaries(ordinals) {
         if (ordinals.length === 0) return [];
-        const cols = await store.columns(["ref"]);
-        return store.summariesAt(ordinals.map((o) => cols.ref[o]!));
+        // Only the blocks of refs that hold the page's skills: a few KB each, not a column of every skill.
+        const count = (await store.manifest()).counts.skills;
+        for (const o of ordinals) if (!(o >= 0 && o < count)) throw new Error(`ordinal ${o} is past the ${count} skills`);
+        const numbers = [...new Set(ordinals.map((o) => Math.floor(o / REF_BLOCK)))];
+        const blocks = await Promise.all(numbers.map((n) => store.u32(refBlockFile(n))));
+        const loaded = new Map<number, Uint32Array>();
+        numbers.forEach((n, i) => {
+          const refs = blocks[i]!;
+          if (refs.length !== Math.min(REF_BLOCK, count - n * REF_BLOCK)) throw new Error(`ref block ${n} has ${refs.length} values`);
+          loaded.set(n, refs);
+        });
+        return store.summariesAt(ordinals.map((o) => loaded.get(Math.floor(o / REF_BLOCK))![o % REF_BLOCK]!));
       },
       async summariesAt(refs) {
         const byShard = new Map<number, number[]>();

@@ -6,7 +6,7 @@
 // and every order in blocks for `updatedSince` (src/contract/list-blocks.ts). Written from
 // the slim records, their summaries and verdicts.
 import { CATEGORY_HEAD_POSITIONS, encodeCategoryList } from "../contract/category-lists.js";
-import { COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../contract/columns.js";
+import { COLUMN_NAMES, encodeColumns, fromLittleEndian, refBlocks, toLittleEndian } from "../contract/columns.js";
 import { LIST_BLOCK, listBlocks } from "../contract/list-blocks.js";
 import { encodeListHead, type ListHead, ORDERS, SORTS } from "../contract/list-order.js";
 import type { BuildManifest } from "../contract/manifest.js";
@@ -19,6 +19,7 @@ import {
   listHeadFile,
   listOrderFile,
   platformHeadFile,
+  refBlockFile,
   trustSetFile,
   updatedStepsFile,
 } from "../contract/paths.js";
@@ -50,6 +51,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   };
   const encoded = encodeColumns(records, input.refs, vocabulary);
   for (const name of COLUMN_NAMES) await data.write(columnFile(name), encoded[name]);
+  for (const [n, bytes] of refBlocks(encoded.ref).entries()) await data.write(refBlockFile(n), bytes);
   const refs = fromLittleEndian(encoded.ref);
   const updated = fromLittleEndian(encoded.updated);
   const block = head.block ?? LIST_BLOCK;

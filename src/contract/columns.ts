@@ -1,9 +1,13 @@
 // The list index (src/contract/paths.ts columnFile): per skill ordinal, the few numbers that filtering, sorting and search ranking
 // need, as little-endian u32 columns, one binary file per column that the function maps without parsing. One file
-// each, so a request reads only the columns it uses: an unfiltered list only `ref`, a filter its mask.
+// each, so a request reads only the columns it uses: a filter its mask, search `stars` and `updated`. Where each
+// skill's summary lives (its `ref`) is no whole column: a page needs it for its 20 skills only, so it is written
+// in blocks of REF_BLOCK skills (paths.ts refBlockFile; 4 MB whole at 1M skills, 16 KB a block).
 import type { SkillRecord } from "../schemas/dataset.js";
 
-export const COLUMN_NAMES = ["ref", "categories", "platforms", "stars", "updated", "flags"] as const;
+export const COLUMN_NAMES = ["categories", "platforms", "stars", "updated", "flags"] as const;
+/** Skills a block of summary refs holds (paths.ts refBlockFile): the last block holds the rest. */
+export const REF_BLOCK = 4096;
 export type ColumnName = (typeof COLUMN_NAMES)[number];
 /** Some columns of the list index, each `count` long (the skills in the build). */
 export type ColumnSet<K extends ColumnName = never> = { readonly count: number } & Readonly<Record<K, Uint32Array>>;
@@ -25,12 +29,12 @@ export function bitmask(values: readonly string[], vocabulary: readonly string[]
   return mask >>> 0;
 }
 
-/** Every column of the list index, as the little-endian bytes of its file. */
+/** Every column of the list index, as the little-endian bytes of its file, and the summary refs (written in blocks: refBlocks). */
 export function encodeColumns(
   records: readonly SkillRecord[],
   refs: readonly number[],
   vocab: { categories: readonly string[]; platforms: readonly string[] },
-): Record<ColumnName, Uint8Array> {
+): Record<ColumnName | "ref", Uint8Array> {
   const column = (value: (r: SkillRecord, i: number) => number) => {
     const words = new Uint32Array(records.length);
     for (let i = 0; i < records.length; i++) words[i] = value(records[i]!, i) >>> 0;
@@ -48,6 +52,13 @@ export function encodeColumns(
 
 /** Whether this machine stores a u32 little-endian, so the file's bytes can be viewed as they are. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** The summary refs' bytes (encodeColumns' `ref`) cut into the files of refBlockFile: REF_BLOCK skills each. */
+export function refBlocks(ref: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < ref.length; at += REF_BLOCK * 4) out.push(ref.subarray(at, Math.min(ref.length, at + REF_BLOCK * 4)));
+  return out;
+}
 
 export function toLittleEndian(words: Uint32Array): Uint8Array {
   // On a little-endian machine the words' bytes are the file's: one copy (a DataView write per word was most of a 1M column's time).

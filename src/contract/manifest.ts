@@ -7,7 +7,7 @@ import { FileEntry } from "../schemas/files.js";
 import { Count, IsoTimestamp, SkillContent, SkillDetail, SkillStats } from "../schemas/resources.js";
 import { SearchLayoutRef } from "./search-manifest.js";
 
-export const MANIFEST_FORMAT = 7;
+export const MANIFEST_FORMAT = 8;
 
 export const BuildManifest = z
   .object({

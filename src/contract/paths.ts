@@ -15,6 +15,8 @@ export const ROUTES_FILE = "_routes.json";
 
 /** A column of the list index: u32 per skill ordinal (src/contract/columns.ts). */
 export const columnFile = (name: ColumnName): string => `lists/columns/${name}.bin`;
+/** Block `n` of the summary refs: where the summaries of skills n * REF_BLOCK .. live, little-endian u32 (src/contract/columns.ts). */
+export const refBlockFile = (n: number): string => `lists/refs/${String(n).padStart(4, "0")}.bin`;
 /** A prebuilt list order: skill ordinals as little-endian u32 (src/contract/list-order.ts). */
 export const listOrderFile = (sort: SortKey, order: SortOrder): string => `lists/${sort}-${order}.bin`;
 /** The same order over every skill, malicious ones included (`trust=any`); the order above leaves them out. */

@@ -78,6 +78,8 @@ async function samePageOnBoth(path: string, matches: readonly number[], page: nu
 }
 
 const columns = (...names: string[]) => names.map((n) => `lists/columns/${n}.bin`);
+/** The block of summary refs of the site's skills (fewer than REF_BLOCK): a page past the heads reads it for its summaries. */
+const REFS = "lists/refs/0000.bin";
 /** The file name of the block of 8 (the short heads' site) that holds a position. */
 const block = (at: number) => String(at >> 3).padStart(4, "0");
 
@@ -132,7 +134,7 @@ describe("a cold list reads only the columns it uses", () => {
         const [start, end] = [(page - 1) * limit, page * limit];
         const files = Array.from({ length: Math.floor((end - 1) / 5) - Math.floor(start / 5) + 1 }, (_, k) => Math.floor(start / 5) + k);
         expect(past.lists).toEqual(
-          end <= 12 ? files.map((n) => `lists/head/${sort}-${order}/000${n}.bin`) : [...columns("ref"), `lists/${sort}-${order}.bin`],
+          end <= 12 ? files.map((n) => `lists/head/${sort}-${order}/000${n}.bin`) : [`lists/${sort}-${order}.bin`, REFS].sort(),
         );
       }
     }
@@ -192,7 +194,7 @@ describe("a cold list reads only the columns it uses", () => {
           expect(inHead.lists).toEqual(headFiles(LIST_HEAD.chunk));
           // A page past the end reads nothing; one within the short head its head files; one past it walks the order.
           expect(past.lists).toEqual(
-            end <= 12 || start >= matches.length ? headFiles(5) : [...columns("platforms", "ref"), `lists/${sort}-${order}.bin`],
+            end <= 12 || start >= matches.length ? headFiles(5) : [...columns("platforms"), `lists/${sort}-${order}.bin`, REFS].sort(),
           );
           compared++;
         }
@@ -261,7 +263,7 @@ describe("a cold list reads only the columns it uses", () => {
               expected = [...counted, ...(last < 12 ? [] : blocks(first, last))];
             } else if (want * n > MAX_WALKED_BLOCKS * 8 * matches.length) {
               // Too deep for the order's first blocks on average: the walk of the order file with the column.
-              expected = [...counted, ...columns("ref", "updated"), `lists/${sort}-${order}.bin`];
+              expected = [...counted, ...columns("updated"), `lists/${sort}-${order}.bin`, REFS].sort();
               kinds.add("too deep");
             } else {
               // Another order: its blocks up to the one holding the page's last match, and its head files within the head.
@@ -283,7 +285,7 @@ describe("a cold list reads only the columns it uses", () => {
     const r = await coldRequest(`/skills?platform=${platform}&updatedSince=2000-01-01T00:00:00Z&sort=name`);
     expect(r.status).toBe(200);
     SkillListEnvelope.parse(r.body);
-    expect(r.lists).toEqual([...columns("platforms", "ref", "updated"), "lists/name-asc.bin"].sort());
+    expect(r.lists).toEqual([...columns("platforms", "updated"), "lists/name-asc.bin", REFS].sort());
   });
   it("category pages are the whole order filtered, within, across and past the category heads", async () => {
     const { categories, platforms } = site.manifest.vocabulary;
@@ -367,12 +369,12 @@ describe("a cold search reads stars, updated and its filters' columns", () => {
     const r = await coldRequest("/skills/search?q=quenzite");
     expect(r.status).toBe(200);
     expect(SearchEnvelope.parse(r.body).data.length).toBeGreaterThan(0);
-    expect(r.lists).toEqual(columns("ref", "stars", "updated"));
+    expect(r.lists).toEqual([...columns("stars", "updated"), REFS]);
   });
   it("filtered by minStars and hasIndex", async () => {
     const r = await coldRequest("/skills/search?q=quenzite&minStars=1&hasIndex=false");
     expect(r.status).toBe(200);
     SearchEnvelope.parse(r.body);
-    expect(r.lists).toEqual(columns("flags", "ref", "stars", "updated"));
+    expect(r.lists).toEqual([...columns("flags", "stars", "updated"), REFS]);
   });
 });

@@ -1,9 +1,18 @@
 // Unit tests of the build/function contract: key order, shard addressing and the binary columns.
 import { describe, expect, it } from "vitest";
-import { bitmask, COLUMN_NAMES, encodeColumns, fromLittleEndian, toLittleEndian } from "../../src/contract/columns.js";
+import {
+  bitmask,
+  COLUMN_NAMES,
+  encodeColumns,
+  fromLittleEndian,
+  REF_BLOCK,
+  refBlocks,
+  toLittleEndian,
+} from "../../src/contract/columns.js";
 import { fnv1a } from "../../src/contract/fnv.js";
 import { compareKeys, skillKey } from "../../src/contract/key.js";
 import { compareNames } from "../../src/contract/list-order.js";
+import { refBlockFile } from "../../src/contract/paths.js";
 import { packRef, refShard, refSlot, shardCountFor, shardOf } from "../../src/contract/shard.js";
 import type { SkillRecord } from "../../src/schemas/dataset.js";
 
@@ -55,8 +64,8 @@ describe("shards and columns", () => {
       record(0xffffffff, ["code", "docs"], [], "1970-01-01T00:00:10Z", false),
     ];
     const files = encodeColumns(records, [packRef(3, 4), packRef(0, 1)], { categories: ["code", "docs"], platforms: ["web", "cli"] });
-    expect(Object.keys(files)).toEqual([...COLUMN_NAMES]);
-    const read = (name: (typeof COLUMN_NAMES)[number]) => Array.from(fromLittleEndian(files[name]));
+    expect(Object.keys(files)).toEqual(["ref", ...COLUMN_NAMES]);
+    const read = (name: (typeof COLUMN_NAMES)[number] | "ref") => Array.from(fromLittleEndian(files[name]));
     expect(read("ref")).toEqual([packRef(3, 4), packRef(0, 1)]);
     expect(read("categories")).toEqual([2, 3]);
     expect(read("platforms")).toEqual([2, 0]);
@@ -65,5 +74,13 @@ describe("shards and columns", () => {
     expect(read("flags")).toEqual([1, 0]);
     expect(files.ref.length).toBe(8);
     for (const name of COLUMN_NAMES) expect(encodeColumns([], [], { categories: [], platforms: [] })[name].length).toBe(0);
+  });
+  it("cuts the summary refs into blocks of REF_BLOCK skills, the last one holding the rest", () => {
+    const refs = Uint32Array.from({ length: 2 * REF_BLOCK + 5 }, (_, i) => i * 3);
+    const blocks = refBlocks(toLittleEndian(refs));
+    expect(blocks.map((b) => b.length / 4)).toEqual([REF_BLOCK, REF_BLOCK, 5]);
+    expect(blocks.flatMap((b) => Array.from(fromLittleEndian(b)))).toEqual(Array.from(refs));
+    expect(refBlocks(new Uint8Array(0))).toEqual([]);
+    expect(refBlockFile(2)).toBe("lists/refs/0002.bin");
   });
 });
