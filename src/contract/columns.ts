@@ -2,12 +2,12 @@
 // need, as little-endian u32 columns, one binary file per column that the function maps without parsing. One file
 // each, so a request reads only the columns it uses: a filter its mask, search `stars` and `updated`. Where each
 // skill's summary lives (its `ref`) is no whole column: a page needs it for its 20 skills only, so it is written
-// in blocks of REF_BLOCK skills (paths.ts refBlockFile; 4 MB whole at 1M skills, 16 KB a block).
+// in blocks of REF_BLOCK skills (paths.ts refBlockFile; 4 MB whole at 1M skills, 4 KB a block).
 import type { SkillRecord } from "../schemas/dataset.js";
 
 export const COLUMN_NAMES = ["categories", "platforms", "stars", "updated", "flags"] as const;
 /** Skills a block of summary refs holds (paths.ts refBlockFile): the last block holds the rest. */
-export const REF_BLOCK = 4096;
+export const REF_BLOCK = 1024;
 export type ColumnName = (typeof COLUMN_NAMES)[number];
 /** Some columns of the list index, each `count` long (the skills in the build). */
 export type ColumnSet<K extends ColumnName = never> = { readonly count: number } & Readonly<Record<K, Uint32Array>>;
