@@ -35,7 +35,7 @@ export async function runMeaningJob(job: MeaningJob, log: (line: string) => void
   const files: WrittenFile[] = [];
   const sink: OutputSink = {
     async write(path, data) {
-      files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, Buffer.from(data)));
+      files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, data));
     },
   };
   const meaning = await writeMeaning(corpus, sink, log);

@@ -67,8 +67,10 @@ export type KnownFiles = (path: string) => string | undefined;
  * counts. A file `known` describes is compared by its recorded hash, not read back: in a 1% rebuild
  * most of the site's bytes are compared, and reading them was most of the list index's time.
  */
-export async function writeOutputFile(root: string, path: string, bytes: Buffer, known?: KnownFiles): Promise<WrittenFile> {
+export async function writeOutputFile(root: string, path: string, data: string | Uint8Array, known?: KnownFiles): Promise<WrittenFile> {
   const full = ensureWithin(root, path);
+  // Bytes are written as they are (a view, not a copy: a detail shard is up to a few MB).
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const recorded = known?.(path);
   let written: boolean;
@@ -154,7 +156,7 @@ export function directorySink(root: string, known?: KnownFiles) {
   const sink: OutputSink = {
     async write(path, data) {
       claim(path);
-      count(await writeOutputFile(root, path, typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data), known));
+      count(await writeOutputFile(root, path, data, known));
     },
   };
   async function finish(): Promise<WriteStats> {

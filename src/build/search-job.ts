@@ -41,7 +41,7 @@ export async function runSearchJob(job: SearchJob, log: (line: string) => void):
   const files: WrittenFile[] = [];
   const sink: OutputSink = {
     async write(path, data) {
-      files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, Buffer.from(data)));
+      files.push(await writeOutputFile(job.root, `${job.prefix}/${path}`, data));
     },
   };
   if (job.kind === "typo") {

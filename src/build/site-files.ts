@@ -164,14 +164,21 @@ export function planShards(
   return { skillShards, textShards, summaryShards, aliases, droppedAliases, aliasEntries, refs, summaryFiles, keptSummaries };
 }
 
-/** A batch of spilled entries, each [key, JSON]: details and files by skill key, texts by file key. */
+/**
+ * One entry of a shard: its key and its JSON, as text or already as UTF-8 (a spilled entry is read back
+ * as the bytes it was written in, and goes into its shard as they are: never decoded and encoded again).
+ */
+export type ShardEntry = readonly [string, string | Uint8Array];
+
+/** A batch of spilled entries, each [key, JSON as UTF-8]: details and files by skill key, texts by file key. */
 export interface SpilledEntries {
-  details: [string, string][];
-  files: [string, string][];
-  texts: [string, string][];
+  details: [string, Uint8Array][];
+  files: [string, Uint8Array][];
+  texts: [string, Uint8Array][];
 }
 
-const byKey = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** Entries in key order (JavaScript string order, as encodeSlotted wants them). */
+export const byKey = (a: ShardEntry, b: ShardEntry) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
  * Encodes the detail, files and text shards of one batch of entries (every entry of the shards it
@@ -182,8 +189,8 @@ export function assembleShards(
   plan: Pick<ShardPlan, "skillShards" | "textShards" | "aliasEntries">,
   shards: readonly number[],
 ): [string, Uint8Array][] {
-  const byShard = (entries: readonly (readonly [string, string])[], count = plan.skillShards) => {
-    const out = new Map<number, (readonly [string, string])[]>();
+  const byShard = (entries: readonly ShardEntry[], count = plan.skillShards) => {
+    const out = new Map<number, ShardEntry[]>();
     for (const entry of entries) {
       const n = shardOf(entry[0], count);
       const list = out.get(n) ?? [];

@@ -61,11 +61,16 @@ export class SlottedReader {
     return this.keys.get(i);
   }
 
-  /** The JSON text of slot `i`. */
-  valueText(i: number): string {
+  /** The JSON of slot `i` as UTF-8: a view into the shard's bytes. */
+  valueBytes(i: number): Uint8Array {
     const at = 8 + 4 * this.size;
     const start = i === 0 ? 0 : this.view.getUint32(at + 4 * (i - 1), true);
-    return text.decode(this.bytes.subarray(this.valueBase + start, this.valueBase + this.view.getUint32(at + 4 * i, true)));
+    return this.bytes.subarray(this.valueBase + start, this.valueBase + this.view.getUint32(at + 4 * i, true));
+  }
+
+  /** The JSON text of slot `i`. */
+  valueText(i: number): string {
+    return text.decode(this.valueBytes(i));
   }
 
   /** The parsed value of slot `i` (not checked: the build validated it). */

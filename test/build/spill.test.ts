@@ -138,8 +138,10 @@ describe("a spill writer's group files", () => {
     const group = (key: string) => fnv1a(key) % 2;
     const expected = (kind: string) =>
       [0, 1].flatMap((g) => added.filter(([k, key]) => k === kind && group(key) === g).map(([, key, json]) => [key, json]));
-    expect(read.details).toEqual(expected("d"));
-    expect(read.files).toEqual(expected("f"));
-    expect(read.texts).toEqual(expected("t"));
+    // The JSON comes back as the UTF-8 it was written in.
+    const text = (entries: [string, Uint8Array][]) => entries.map(([key, json]) => [key, Buffer.from(json).toString("utf8")]);
+    expect(text(read.details)).toEqual(expected("d"));
+    expect(text(read.files)).toEqual(expected("f"));
+    expect(text(read.texts)).toEqual(expected("t"));
   });
 });

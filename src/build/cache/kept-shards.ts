@@ -12,7 +12,7 @@ import type { MeaningManifest } from "../../contract/search-manifest.js";
 import { shardOf } from "../../contract/shard.js";
 import { encodeSlotted, SlottedReader } from "../../contract/slotted.js";
 import { type KnownFiles, type OutputSink, type WrittenFile, writeOutputFile } from "../output.js";
-import type { ShardPlan } from "../site-files.js";
+import { byKey, type ShardEntry, type ShardPlan } from "../site-files.js";
 import { readSpill } from "../spill.js";
 import type { Reuse } from "./incremental-pass.js";
 
@@ -34,7 +34,9 @@ export interface KeptShardsInput {
   adopt: (file: WrittenFile) => void;
 }
 
-const byKey = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** How an old name's detail entry starts (site-files.ts renders it as `{"alias": key}`). */
+const ALIAS_START = Buffer.from('{"alias":');
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
 
 /** The skill key a shard entry belongs to: a text entry's key is the skill key, NUL, the path. */
 const ownerKey = (key: string) => {
@@ -92,8 +94,8 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
   const touchedTexts = new Set(reuse.textHashes.map((h) => h % plan.textShards));
 
   const spilled = await readSpill(input.spillDir, 1, [0]);
-  const freshBy = (entries: [string, string][], count: number) => {
-    const out = new Map<number, [string, string][]>();
+  const freshBy = (entries: readonly ShardEntry[], count: number) => {
+    const out = new Map<number, ShardEntry[]>();
     for (const e of entries) {
       const n = shardOf(e[0], count);
       const list = out.get(n) ?? [];
@@ -116,7 +118,7 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
   const assemble = async (family: "skills" | "files" | "texts", n: number) => {
     const rel = shardFile(family, n);
     const path = `${prefix}/${rel}`;
-    const entries: [string, string][] = [];
+    const entries: ShardEntry[] = [];
     const recorded = state.files[path];
     if (recorded) {
       const bytes = await readFile(join(previousSite, path));
@@ -125,9 +127,10 @@ export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembl
       const reader = new SlottedReader(bytes);
       for (let i = 0; i < reader.size; i++) {
         const key = reader.key(i);
-        const value = reader.valueText(i);
         if (reuse.changed.has(ownerKey(key))) continue;
-        if (family === "skills" && value.startsWith('{"alias":')) continue;
+        // Kept as the bytes it was written in, but an old name's entry (the plan's are added below).
+        const value = reader.valueBytes(i);
+        if (family === "skills" && startsWith(value, ALIAS_START)) continue;
         entries.push([key, value]);
       }
     }
@@ -185,7 +188,7 @@ export async function runKeptShardJob(job: KeptShardJob): Promise<{ files: Writt
     prefix: job.prefix,
     sink: {
       write: async (path, data) => {
-        files.push(await writeOutputFile(job.outDir, `${job.prefix}/${path}`, Buffer.from(data), known));
+        files.push(await writeOutputFile(job.outDir, `${job.prefix}/${path}`, data, known));
       },
     },
     adopt: (file) => files.push(file),

@@ -72,7 +72,7 @@ export async function runSearchRebuildJob(
   const sink: OutputSink = {
     async write(path, data) {
       const at = files.push(undefined as unknown as WrittenFile) - 1;
-      files[at] = await writeOutputFile(job.outDir, `${job.prefix}/${path}`, Buffer.from(data), known);
+      files[at] = await writeOutputFile(job.outDir, `${job.prefix}/${path}`, data, known);
     },
   };
   const postings = indexOf(indexes.after);
