@@ -43,7 +43,10 @@ beforeAll(async () => {
     RATE_LIMIT_AUTHENTICATED: String(LIMITS.authenticated),
     ALLOW_TEST_CLOCK: "1",
   };
-  [server, key] = await Promise.all([startPagesDev({ siteDir: inject("siteDir"), persistTo, vars }), createKey()]);
+  // The key first, then the server: workerd opening the state's SQLite while the keys script writes to
+  // it can fail to start ("database is locked"), which a CI run met.
+  key = await createKey();
+  server = await startPagesDev({ siteDir: inject("siteDir"), persistTo, vars });
 });
 
 afterAll(async () => {

@@ -90,10 +90,11 @@ beforeAll(async () => {
     RATE_LIMIT_PREMIUM: String(LIMITS.premium),
     ALLOW_TEST_CLOCK: "1",
   };
-  // Key creation (one wrangler process at a time) overlaps the server's start-up.
-  const created = (async () =>
-    [await createKey("authenticated", "limits test: authenticated"), await createKey("premium", "limits test: premium")] as const)();
-  [server, [authKey, premiumKey]] = await Promise.all([startPagesDev({ siteDir: inject("siteDir"), persistTo, vars }), created]);
+  // The keys first (one wrangler process at a time), then the server: workerd opening the state's SQLite
+  // while a keys script writes to it can fail to start ("database is locked"), which a CI run met.
+  authKey = await createKey("authenticated", "limits test: authenticated");
+  premiumKey = await createKey("premium", "limits test: premium");
+  server = await startPagesDev({ siteDir: inject("siteDir"), persistTo, vars });
 });
 
 afterAll(async () => {
