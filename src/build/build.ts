@@ -45,6 +45,7 @@ import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, runKeptShardJob
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import type { SearchRebuildJob, SearchRebuildResult } from "./cache/search-rebuild.js";
 import { changedOrdinals, previousSearchOf } from "./cache/search-reuse.js";
+import { patchedSurfaceWords } from "./cache/surface-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
@@ -66,7 +67,7 @@ import {
   writeSearchFiles,
 } from "./search-index/search-index.js";
 import { hashName } from "./search-index/search-shards.js";
-import { surfaceForms } from "./search-index/suggest-build.js";
+import { countSurfaceWords, surfaceFormsOf } from "./search-index/suggest-build.js";
 import type { SearchJob, SearchJobResult } from "./search-job.js";
 import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js";
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
@@ -323,9 +324,10 @@ async function buildFrom(
   // Everything the slim records and summaries give is written first, in a scope of its own (no
   // variable here holds them): they are garbage once it returns (a few GB at 1M skills), before the
   // index pass allocates.
-  const searchInput = searchInputOf(read);
+  const searchInput = searchInputOf(read, log);
+  await cache?.writeSurface(searchInput.words);
   // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
-  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, options, cache, log);
+  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, searchInput.words, options, cache, log);
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
@@ -655,19 +657,25 @@ async function meaningHere(
  * What the search index needs of the records, kept apart from them so they can go once the lists
  * are written; an incremental build's surface forms are made when its index's job starts (searchRebuild).
  */
-function searchInputOf(read: Read) {
+function searchInputOf(read: Read, log: (line: string) => void) {
   const { records, marks, reuse } = read;
   // Search leaves malicious skills out by default: autocomplete's counts leave them out too.
   const hidden = marks.flatMap((m, o) => (m.verdict === "malicious" ? [o] : []));
   // An incremental build with a term index to patch, and the cache's indexes read for it.
   const patched = reuse?.postings && read.incremental?.search;
+  // The skills rendered afresh (the index is patched for them).
+  const fresh = reuse ? records.filter((r) => reuse.changed.has(skillKey(r.owner, r.repo))) : [];
+  // The surface forms' word counts, patched from the cache's where it holds them (kept in the cache for the next build).
+  let words = reuse && patchedSurfaceWords(reuse, fresh);
+  if (reuse && !words) log("counting the surface forms' words afresh (the build cache holds no counts for its skills)");
+  words ??= countSurfaceWords(records);
   return {
-    skills: patched ? undefined : searchSkillsOf(records, hidden),
+    words,
+    skills: patched ? undefined : searchSkillsOf(records, hidden, words),
     rebuild: patched
       ? {
           skills: { count: records.length, names: records.map((r) => r.name), nested: nestedSkills(records), hidden },
-          // The skills rendered afresh (the index is patched for them).
-          fresh: records.filter((r) => reuse!.changed.has(skillKey(r.owner, r.repo))),
+          fresh,
           moved: changedOrdinals(records, reuse!),
         }
       : undefined,
@@ -682,6 +690,7 @@ function searchInputOf(read: Read) {
 function searchRebuild(
   read: Read,
   input: NonNullable<ReturnType<typeof searchInputOf>["rebuild"]>,
+  words: ReadonlyMap<string, number>,
   options: BuildOptions,
   cache: CacheWriter | undefined,
   log: (line: string) => void,
@@ -694,7 +703,7 @@ function searchRebuild(
     prefix: DATA_PREFIX,
     ...(cache ? { cacheDir: cache.dir } : {}),
   };
-  const running = read.incremental!.search!.run(job, () => surfaceForms(read.records), log);
+  const running = read.incremental!.search!.run(job, () => surfaceFormsOf(words), log);
   // Awaited by the search index; until then a failure must not surface as an unhandled rejection.
   running.catch(() => {});
   return running;

@@ -227,6 +227,8 @@ describe("the incremental build writes the bytes a full build writes", () => {
     // the search index with the term indexes handed over; the other cases run both in this thread.
     const { report, lines } = await compare(before, after, { workers: 2 });
     expect(report.incremental!.fresh).toBe(30);
+    // The surface forms' word counts patched from the cache's, not counted again.
+    expect(lines.filter((l) => l.includes("surface forms"))).toEqual([]);
     // The search index patched: its files kept where no key changed, the suggestions from the previous ones.
     expect(lines.find((l) => l.includes("files of the previous index kept"))).toMatch(/search: [1-9]\d* files of the previous index kept/);
     expect(lines.filter((l) => /written whole|made whole/.test(l))).toEqual([]);
@@ -267,15 +269,8 @@ describe("any doubt falls back to a full build and says why", () => {
     return base;
   };
 
-  /** Copies the first build's site and cache, breaks them with `damage`, and builds the changed dataset over them. */
-  async function fallsBack(
-    damage: (site: string, cache: string) => void,
-    reason: RegExp,
-    dataDir?: string,
-    full = false,
-    workers?: number,
-  ) {
-    const b = await setUp();
+  /** A copy of the first build's site and cache, the cache made to describe the copy. */
+  function copyOfFirst(b: { site: string; cache: string }) {
     const n = folders++;
     const site = join(root, `doubt-site-${n}`);
     const cache = join(root, `doubt-cache-${n}`);
@@ -285,6 +280,19 @@ describe("any doubt falls back to a full build and says why", () => {
     const state = JSON.parse(readFileSync(join(cache, CACHE_FILES.state), "utf8"));
     for (const path of Object.keys(state.files)) state.files[path][1] = statSync(join(site, path)).mtimeMs;
     writeFileSync(join(cache, CACHE_FILES.state), JSON.stringify(state));
+    return { n, site, cache };
+  }
+
+  /** Copies the first build's site and cache, breaks them with `damage`, and builds the changed dataset over them. */
+  async function fallsBack(
+    damage: (site: string, cache: string) => void,
+    reason: RegExp,
+    dataDir?: string,
+    full = false,
+    workers?: number,
+  ) {
+    const b = await setUp();
+    const { n, site, cache } = copyOfFirst(b);
     damage(site, cache);
     const lines: string[] = [];
     const report = await build({
@@ -341,6 +349,34 @@ describe("any doubt falls back to a full build and says why", () => {
       // Same length, so only the content check can see it.
       writeFileSync(file, text.replace('"clean"', '"cl3an"'));
     }, /build cache is damaged/);
+  }, 120_000);
+
+  it("surface word counts of the right size that are not counts", async () => {
+    await fallsBack((_site, cache) => {
+      const file = join(cache, CACHE_FILES.surface);
+      // Same length: a word written once said to be written no times.
+      writeFileSync(file, readFileSync(file, "utf8").replace(",1]", ",0]"));
+    }, /build cache is damaged \(surface\.json holds \[/);
+  }, 120_000);
+
+  it("a cache without surface word counts is still used: the counts are made afresh", async () => {
+    const b = await setUp();
+    const { n, site, cache } = copyOfFirst(b);
+    rmSync(join(cache, CACHE_FILES.surface));
+    const state = JSON.parse(readFileSync(join(cache, CACHE_FILES.state), "utf8"));
+    delete state.sizes[CACHE_FILES.surface];
+    writeFileSync(join(cache, CACHE_FILES.state), JSON.stringify(state));
+    const lines: string[] = [];
+    const report = await build({ dataDir: b.changed, outDir: site, page: false, cache: { dir: cache }, log: (l) => lines.push(l) });
+    expect(report.incremental?.used).toBe(true);
+    expect(lines).toContain("counting the surface forms' words afresh (the build cache holds no counts for its skills)");
+    const fresh = join(root, `doubt-full-${n}`);
+    await build({ dataDir: b.changed, outDir: fresh, page: false });
+    expectSameTree(site, fresh);
+    // The build wrote counts again: the next one patches them.
+    const next: string[] = [];
+    await build({ dataDir: b.data, outDir: site, page: false, cache: { dir: cache }, log: (l) => next.push(l) });
+    expect(next.filter((l) => l.includes("surface forms"))).toEqual([]);
   }, 120_000);
 
   it("a state file that is not JSON", async () => {

@@ -16,6 +16,7 @@ import type { StatsFile } from "../../schemas/dataset.js";
 import { type TrustReviewRecord, TrustVerdict } from "../../schemas/trust.js";
 import type { TrustMark } from "../scan-record.js";
 import type { PostingIndex } from "../search-index/collect-postings.js";
+import { countSurfaceWords } from "../search-index/suggest-build.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
 import { readStored, replaceStored, type StoredIndex } from "./index-store.js";
@@ -27,6 +28,8 @@ export const CACHE_FILES = {
   meaning: "meaning.bin",
   /** The nested skills' index (search-extras.ts): with the same nested skills, read back instead of collected again. */
   nested: "nested.bin",
+  /** How often each word of the skills' names and descriptions is written (suggest-build.ts countSurfaceWords): patched, not counted again. */
+  surface: "surface.json",
 } as const;
 
 export type IndexFile = typeof CACHE_FILES.postings | typeof CACHE_FILES.meaning | typeof CACHE_FILES.nested;
@@ -48,6 +51,8 @@ export interface OpenCache {
   /** Where each skill's line of the cache's skills.jsonl lies. */
   lines: CacheLines;
   meaning: StoredIndex | null;
+  /** The surface forms' word counts of the cache's skills, when it holds them (surface-reuse.ts). */
+  surface: Map<string, number> | null;
   /** The term and nested skills' indexes, when the cache holds them: read where the search index is rebuilt (search-rebuild.ts). */
   search: SearchIndexFiles | null;
   previousSite: string;
@@ -102,6 +107,24 @@ async function readSkills(file: string): Promise<{ skills: CachedSkill[]; lines:
   });
   if (plain === false) throw new Error(`${CACHE_FILES.skills} holds a carriage return`);
   return { skills, lines: { file, starts: Float64Array.from(starts), ends: Float64Array.from(ends) } };
+}
+
+/** The surface forms' word counts as surface.json holds them: [word, count] pairs, by word. */
+function encodeSurfaceWords(words: ReadonlyMap<string, number>): string {
+  return JSON.stringify([...words].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function decodeSurfaceWords(text: string): Map<string, number> {
+  const pairs: unknown = JSON.parse(text);
+  const words = new Map<string, number>();
+  const pair = (v: unknown): v is [string, number] =>
+    Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && isCount(v[1]) && v[1] > 0 && !words.has(v[0]);
+  if (!Array.isArray(pairs)) throw new Error(`${CACHE_FILES.surface} is not a list`);
+  for (const v of pairs) {
+    if (!pair(v)) throw new Error(`${CACHE_FILES.surface} holds ${JSON.stringify(v).slice(0, 80)}`);
+    words.set(v[0], v[1]);
+  }
+  return words;
 }
 
 /** Where the cache's term index and nested skills' index are, and the term index's rows. */
@@ -188,7 +211,8 @@ export async function openCache(
       return readStored(join(dir, name), rows);
     };
     const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
-    return { state, skills, lines, meaning, search: searchIndexFiles(dir, state), previousSite };
+    const surface = CACHE_FILES.surface in state.sizes ? decodeSurfaceWords(await readFile(join(dir, CACHE_FILES.surface), "utf8")) : null;
+    return { state, skills, lines, meaning, surface, search: searchIndexFiles(dir, state), previousSite };
   } catch (e) {
     return { reason: `the build cache is damaged (${(e as Error).message.split("\n")[0]})` };
   }
@@ -315,6 +339,13 @@ export class CacheWriter {
     this.sizes[name] = (await stat(file)).size;
   }
 
+  /** Writes the surface forms' word counts of this build's skills (surface.json). */
+  async writeSurface(words: ReadonlyMap<string, number>): Promise<void> {
+    const file = join(this.dir, CACHE_FILES.surface);
+    await writeFile(file, encodeSurfaceWords(words));
+    this.sizes[CACHE_FILES.surface] = (await stat(file)).size;
+  }
+
   /** Records an index file another thread wrote into this folder (the meaning worker: src/build/meaning-job.ts; an incremental build's search index: cache/search-rebuild.ts), of `rows` rows. */
   async indexWritten(name: IndexFile, rows: number): Promise<void> {
     if (name === CACHE_FILES.meaning) this.documents = rows;
@@ -385,6 +416,7 @@ function cacheLine(content: CacheSkills, i: number): string {
 export async function writeCache(dir: string, key: string, content: CacheContent): Promise<void> {
   const writer = await CacheWriter.start(dir, key);
   await writer.writeSkills(content);
+  await writer.writeSurface(countSurfaceWords(content.records));
   await writer.writeIndex(CACHE_FILES.postings, content.postings, content.records.length);
   const meaningKept = content.meaning !== null && content.meaningKept === true;
   await writer.writeIndex(CACHE_FILES.meaning, content.meaning?.files ?? null, content.meaning?.documents ?? 0, meaningKept);

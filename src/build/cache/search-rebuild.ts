@@ -120,7 +120,7 @@ export interface SearchRebuild {
   /** Settles once the cache's indexes are read: undefined, or why they cannot be used (the build then runs in full). */
   ready: Promise<string | undefined>;
   /**
-   * Runs the job; `surface` makes the skills' surface forms (suggest-build.ts surfaceForms), called
+   * Runs the job; `surface` makes the skills' surface forms (suggest-build.ts surfaceFormsOf), called
    * before this returns (once a worker has the job, so the two threads make their parts at once: the
    * forms are needed only for the suggestions, the job's last part); `log` hears its lines.
    */

@@ -9,7 +9,16 @@ import { type Offload, writeSearchExtras } from "./search-extras.js";
 import { changedSuggestions, type SearchPatch, shardPatch, strictlyAscending } from "./search-patch.js";
 import { encodeEntry, SUGGEST_SHARD_BYTES, writeJsonShards, writeJsonShardsAt, writeTermShards } from "./search-shards.js";
 import { isPrimaryBody, type ScannedBody } from "./shared-terms.js";
-import { suggestionEntries, surfaceForms, TOP_PREFIX_LENGTH, topByPrefix, topKeys, topOf, topPrefixes } from "./suggest-build.js";
+import {
+  countSurfaceWords,
+  suggestionEntries,
+  surfaceFormsOf,
+  TOP_PREFIX_LENGTH,
+  topByPrefix,
+  topKeys,
+  topOf,
+  topPrefixes,
+} from "./suggest-build.js";
 
 /** A prefix matching more words than this is precomputed (its union), so a query never expands more. */
 export const MAX_EXPANSIONS = 512;
@@ -44,18 +53,22 @@ export interface SearchSkills {
   count: number;
   names: readonly string[];
   nested: readonly NestedSkill[];
-  /** The surface form of stemmed terms (suggest-build.ts surfaceForms). */
+  /** The surface form of stemmed terms (suggest-build.ts surfaceFormsOf). */
   surface: ReadonlyMap<string, string>;
   /** Ordinals of the skills search leaves out by default (malicious): autocomplete's counts leave them out too. */
   hidden: readonly number[];
 }
 
-/** The SearchSkills of records in ordinal order. */
-export const searchSkillsOf = (records: readonly SkillRecord[], hidden: readonly number[] = []): SearchSkills => ({
+/** The SearchSkills of records in ordinal order; `words`, their surface forms' word counts (countSurfaceWords), if made already. */
+export const searchSkillsOf = (
+  records: readonly SkillRecord[],
+  hidden: readonly number[] = [],
+  words: ReadonlyMap<string, number> = countSurfaceWords(records),
+): SearchSkills => ({
   count: records.length,
   names: records.map((r) => r.name),
   nested: nestedSkills(records),
-  surface: surfaceForms(records),
+  surface: surfaceFormsOf(words),
   hidden,
 });
 

@@ -139,7 +139,7 @@ function* surfaceTexts(r: SlimRecord): Generator<string> {
 
 /**
  * The terms whose suggestion `records` can change other than by their lists: every term whose
- * surface form they count (surfaceForms) and every term of their names (a name's terms are offered
+ * surface form they count (countSurfaceWords) and every term of their names (a name's terms are offered
  * even when one skill holds them). A patched suggestion build computes these afresh.
  */
 export function suggestionTermsOf(records: readonly SlimRecord[]): Set<string> {
@@ -156,11 +156,21 @@ export function suggestionTermsOf(records: readonly SlimRecord[]): Set<string> {
   return out;
 }
 
-export function surfaceForms(records: readonly SlimRecord[]): Map<string, string> {
-  // Each word as written is counted first, and lower-cased, stemmed and filed under its term once:
-  // words repeat across names and descriptions, and a form's count is the sum of its spellings'.
-  const written = new Map<string, number>();
-  const count = (word: string) => written.set(word, (written.get(word) ?? 0) + 1);
+/** The texts of a skill surfaceTexts names, as far as the surface forms read them. */
+export type SurfaceRecord = Pick<SlimRecord, "name" | "description"> & { files: readonly { name: string; description: string }[] };
+
+/**
+ * How often each word is written (as written, before lower-casing) in the names and descriptions
+ * of `records` (surfaceTexts), added `sign` times into `into`. The surface forms are a function of
+ * these counts alone, so an incremental build patches the previous build's counts with the skills
+ * it renders afresh and those gone (cache/surface-reuse.ts) instead of scanning every skill again.
+ */
+export function countSurfaceWords(
+  records: Iterable<SurfaceRecord>,
+  into: Map<string, number> = new Map(),
+  sign: 1 | -1 = 1,
+): Map<string, number> {
+  const count = (word: string) => into.set(word, (into.get(word) ?? 0) + sign);
   const skip = () => {};
   for (const r of records) {
     scanRuns(r.name, count, skip);
@@ -170,6 +180,13 @@ export function surfaceForms(records: readonly SlimRecord[]): Map<string, string
       scanRuns(f.description, count, skip);
     }
   }
+  return into;
+}
+
+/** The surface forms (stem -> the form to offer) of the words `written` counts (countSurfaceWords). */
+export function surfaceFormsOf(written: ReadonlyMap<string, number>): Map<string, string> {
+  // Each word as written is lower-cased, stemmed and filed under its term once: words repeat across
+  // names and descriptions, and a form's count is the sum of its spellings'.
   const seen = new Map<string, Map<string, number>>();
   const termOf = surfaceTermOf();
   for (const [word, n] of written) {
@@ -195,7 +212,7 @@ export function surfaceForms(records: readonly SlimRecord[]): Map<string, string
 export interface SuggestionSources {
   /** Each skill's name, by ordinal. */
   names: readonly string[];
-  /** Stem -> the form to offer (surfaceForms); a term not in it is offered as indexed. */
+  /** Stem -> the form to offer (surfaceFormsOf); a term not in it is offered as indexed. */
   surface?: ReadonlyMap<string, string>;
   /** Ordinals whose skills no count includes (malicious ones, which search leaves out by default). */
   hidden?: readonly number[];
