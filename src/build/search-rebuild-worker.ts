@@ -1,33 +1,38 @@
 // A worker thread of an incremental build (cache/search-rebuild.ts): it reads and checks the build
-// cache's term and nested indexes as soon as it starts and says whether they can be used, then takes
+// cache's term and nested indexes as soon as it starts and says whether they can be used, reads the
+// previous build's search layout and suggestions while it waits, then takes
 // the job (the patch and what search needs of the records) and then the skills' surface forms, writes the search index and posts its
 // log lines as batches, then what it wrote, for the build's count of files.
 import { parentPort, workerData } from "node:worker_threads";
-import type { SearchIndexFiles } from "./cache/cache-store.js";
 import {
   type CachedSearchIndexes,
   readSearchIndexes,
   runSearchRebuildJob,
   type SearchRebuildJob,
   type SearchRebuildMessage,
+  type SearchRebuildStart,
 } from "./cache/search-rebuild.js";
+import { readPreviousFiles } from "./cache/search-reuse.js";
 
 const port = parentPort;
 if (!port) throw new Error("search-rebuild-worker.ts runs only as a worker thread");
 const post = (message: SearchRebuildMessage) => port.postMessage(message);
+const start = workerData as SearchRebuildStart;
 let cached: CachedSearchIndexes | undefined;
 try {
-  cached = await readSearchIndexes(workerData as SearchIndexFiles);
+  cached = await readSearchIndexes(start.files);
   post({ type: "ready" });
 } catch (e) {
   post({ type: "ready", problem: (e as Error).message });
 }
+// Read after the indexes (which decide whether the build runs in full), before the job comes.
+const previous = readPreviousFiles(start.site, start.prefix);
 // The job first, then the skills' surface forms (made by the main thread meanwhile).
 let surface: (forms: Map<string, string>) => void = () => {};
 const forms = new Promise<Map<string, string>>((resolve) => (surface = resolve));
 port.once("message", async (job: SearchRebuildJob) => {
   port.once("message", surface);
   if (!cached) throw new Error("the build cache's indexes could not be read");
-  post({ type: "done", result: await runSearchRebuildJob(job, cached, forms, (line) => post({ type: "batch", batch: line })) });
+  post({ type: "done", result: await runSearchRebuildJob(job, cached, previous, forms, (line) => post({ type: "batch", batch: line })) });
   port.close();
 });

@@ -269,13 +269,14 @@ describe("any doubt falls back to a full build and says why", () => {
     return base;
   };
 
-  /** A copy of the first build's site and cache, the cache made to describe the copy. */
-  function copyOfFirst(b: { site: string; cache: string }) {
+  /** A copy of the first build's site (`change`d first) and cache, the cache made to describe the copy. */
+  function copyOfFirst(b: { site: string; cache: string }, change: (site: string) => void = () => {}) {
     const n = folders++;
     const site = join(root, `doubt-site-${n}`);
     const cache = join(root, `doubt-cache-${n}`);
     cpSync(b.site, site, { recursive: true, preserveTimestamps: true });
     cpSync(b.cache, cache, { recursive: true });
+    change(site);
     // Copies have new times: the cache must describe the copy, as it described the original.
     const state = JSON.parse(readFileSync(join(cache, CACHE_FILES.state), "utf8"));
     for (const path of Object.keys(state.files)) state.files[path][1] = statSync(join(site, path)).mtimeMs;
@@ -377,6 +378,35 @@ describe("any doubt falls back to a full build and says why", () => {
     const next: string[] = [];
     await build({ dataDir: b.data, outDir: site, page: false, cache: { dir: cache }, log: (l) => next.push(l) });
     expect(next.filter((l) => l.includes("surface forms"))).toEqual([]);
+  }, 120_000);
+
+  // Not a fallback: a previous file the patch reads whole that is not the one its name says makes
+  // that part whole, in the worker thread that read it ahead (search-reuse.ts readPreviousFiles).
+  it("a previous suggestion file not the one its name says: the suggestions are made whole", async () => {
+    const b = await setUp();
+    let shard = "";
+    const { n, site, cache } = copyOfFirst(b, (copy) => {
+      const data = join(copy, "_data");
+      const manifest = JSON.parse(readFileSync(join(data, "manifest.json"), "utf8"));
+      shard = JSON.parse(readFileSync(join(data, manifest.search.file), "utf8")).suggest.entries[0].file;
+      const bytes = readFileSync(join(data, shard));
+      bytes[1] = bytes[1] === 0x5b ? 0x20 : 0x5b;
+      writeFileSync(join(data, shard), bytes);
+    });
+    const lines: string[] = [];
+    const report = await build({
+      dataDir: b.changed,
+      outDir: site,
+      page: false,
+      cache: { dir: cache },
+      log: (l) => lines.push(l),
+      workers: 2,
+    });
+    expect(report.incremental?.used).toBe(true);
+    expect(lines).toContain(`the suggestions are made whole: ${shard} is not the previous build's`);
+    const fresh = join(root, `doubt-full-${n}`);
+    await build({ dataDir: b.changed, outDir: fresh, page: false });
+    expectSameTree(site, fresh);
   }, 120_000);
 
   it("a state file that is not JSON", async () => {

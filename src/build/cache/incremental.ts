@@ -2,6 +2,7 @@
 // the build's key (build-key.ts), the dataset streamed against it (incremental-pass.ts), and the
 // shard counts checked. Every way it cannot gives a reason the build prints before running in full.
 import { mkdir, rm, stat } from "node:fs/promises";
+import { DATA_PREFIX } from "../../contract/paths.js";
 import type { BuildCacheState } from "../../schemas/build-cache.js";
 import type { StatsFile } from "../../schemas/dataset.js";
 import type { TrustReviewRecord } from "../../schemas/trust.js";
@@ -65,7 +66,8 @@ export async function tryIncremental(start: IncrementalStart): Promise<Increment
     // Let go (it ends by itself) when a later check finds the cache unusable.
     hashing.catch(() => {});
     const files = start.search ? searchIndexFiles(start.cache.dir, state) : null;
-    if (files) search = startSearchRebuild(files, rebuildInWorker(state.skills, start.workers));
+    const site = { state, previousSite: start.cache.previousSite ?? start.outDir };
+    if (files) search = startSearchRebuild({ files, site, prefix: DATA_PREFIX }, rebuildInWorker(state.skills, start.workers));
   };
   try {
     const outcome = await passOver(start, key, size, onKeyMatch, () => hashing!);

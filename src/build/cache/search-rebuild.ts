@@ -16,7 +16,14 @@ import { startWorker } from "../typescript-worker.js";
 import { CACHE_FILES, type IndexFile, type SearchIndexFiles } from "./cache-store.js";
 import { indexOf, readStored, replaceStored, type StoredIndex } from "./index-store.js";
 import { knownFilesOf } from "./kept-shards.js";
-import { type PreviousSearch, searchIndexesOf, searchPatchOf } from "./search-reuse.js";
+import {
+  type PreviousFiles,
+  type PreviousSearch,
+  type PreviousSite,
+  readPreviousFiles,
+  searchIndexesOf,
+  searchPatchOf,
+} from "./search-reuse.js";
 
 export interface SearchRebuildJob {
   /** The previous build as the cache holds it, with its term index and how it becomes this build's. */
@@ -56,10 +63,19 @@ export async function readSearchIndexes(files: SearchIndexFiles): Promise<Cached
   return { postings: await read(files.postings, files.rows), nested: files.nested ? await read(files.nested, 2 ** 32) : null };
 }
 
-/** Runs `job` over the cache's indexes; `log` hears its lines. */
+/** What a search rebuild reads before it has its job: the cache's indexes and the previous build's layout and suggestions. */
+export interface SearchRebuildStart {
+  files: SearchIndexFiles;
+  site: PreviousSite;
+  /** The data folder's name in the site. */
+  prefix: string;
+}
+
+/** Runs `job` over the cache's indexes and the previous build's files read ahead; `log` hears its lines. */
 export async function runSearchRebuildJob(
   job: SearchRebuildJob,
   stored: CachedSearchIndexes,
+  previousFiles: Promise<PreviousFiles>,
   surface: Promise<SearchSkills["surface"]>,
   log: (line: string) => void,
 ): Promise<SearchRebuildResult> {
@@ -78,6 +94,7 @@ export async function runSearchRebuildJob(
   const postings = indexOf(indexes.after);
   const patch = await searchPatchOf({
     previous,
+    files: previousFiles,
     indexes,
     nested: job.skills.nested,
     hidden: job.skills.hidden,
@@ -132,10 +149,14 @@ export interface SearchRebuild {
 /** What the worker thread posts: whether the indexes were read, its log lines, its result. */
 export type SearchRebuildMessage = { type: "ready"; problem?: string } | WorkerMessage<SearchRebuildResult, string>;
 
-/** Starts reading the cache's indexes for the search index, in a worker thread or in this one. */
-export function startSearchRebuild(files: SearchIndexFiles, inWorker: boolean): SearchRebuild {
+/**
+ * Starts reading the cache's indexes for the search index, in a worker thread or in this one, and
+ * the previous build's layout and suggestions beside them.
+ */
+export function startSearchRebuild(start: SearchRebuildStart, inWorker: boolean): SearchRebuild {
   if (!inWorker) {
-    const read = readSearchIndexes(files);
+    const read = readSearchIndexes(start.files);
+    const previous = readPreviousFiles(start.site, start.prefix);
     return {
       ready: read.then(
         () => undefined,
@@ -144,12 +165,12 @@ export function startSearchRebuild(files: SearchIndexFiles, inWorker: boolean): 
       run: (job, surface, log) => {
         // Now: the records it reads may be let go once this returns.
         const forms = surface();
-        return read.then((stored) => runSearchRebuildJob(job, stored, Promise.resolve(forms), log));
+        return read.then((stored) => runSearchRebuildJob(job, stored, previous, Promise.resolve(forms), log));
       },
       stop: () => {},
     };
   }
-  const worker: Worker = startWorker(workerModule("search-rebuild-worker"), { workerData: files });
+  const worker: Worker = startWorker(workerModule("search-rebuild-worker"), { workerData: start });
   let settle: { resolve: (r: SearchRebuildResult) => void; reject: (e: Error) => void } | undefined;
   let log: (line: string) => void = () => {};
   let failed: Error | undefined;

@@ -26,12 +26,18 @@ import type { Reuse } from "./incremental-pass.js";
 import { changedKeys, type IndexPatch, indexOf, patchIndex, type StoredIndex } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
 
+/** The build cache's state and the site it describes: the previous build's files are read from there. */
+export interface PreviousSite {
+  state: BuildCacheState;
+  previousSite: string;
+}
+
 /**
  * What the search patch needs of the build cache and of the previous build, cloneable (a worker
  * thread gets it): the index files are the previous site's, the indexes and skills the cache's.
  */
 export interface PreviousSearch {
-  cache: { state: BuildCacheState; previousSite: string };
+  cache: PreviousSite;
   /** How the cache's term index becomes this build's. */
   patch: IndexPatch;
   /** The previous build's nested skills, hidden (malicious) ordinals, and its records of the skills changed or gone since. */
@@ -66,29 +72,63 @@ export function searchIndexesOf(previous: PreviousSearch, read: { postings: Stor
   return { before: read.postings, after: patchIndex(read.postings, oldTo, fresh, freshTo), nested: read.nested };
 }
 
+/**
+ * The previous build's files the patch reads whole (its search layout and its suggestions), or why
+ * each cannot be used. A function of the cache's state and the previous site alone: read as soon as
+ * the cache's key matches (readPreviousFiles), before the first pass gives the patch its job.
+ */
+export interface PreviousFiles {
+  layout: SearchManifest | string;
+  suggestions: { entries: SuggestionPair[]; byText: Map<string, number> } | string;
+}
+
+/** Reads the previous build's search layout and suggestions (PreviousFiles); never rejects (a build that runs in full never asks). */
+export async function readPreviousFiles(site: PreviousSite, prefix: string): Promise<PreviousFiles> {
+  try {
+    const layout = await previousLayout(site, prefix);
+    return { layout, suggestions: typeof layout === "string" ? layout : await readSuggestions(site, layout, prefix) };
+  } catch (e) {
+    const why = `the previous search files could not be read (${(e as Error).message.split("\n")[0]})`;
+    return { layout: why, suggestions: why };
+  }
+}
+
 /** The previous build's search layout (the file its manifest names), or why it cannot be used. */
-async function previousLayout(previous: PreviousSearch, prefix: string): Promise<SearchManifest | string> {
+async function previousLayout(site: PreviousSite, prefix: string): Promise<SearchManifest | string> {
   const path = `${prefix}/${MANIFEST_FILE}`;
-  const recorded = previous.cache.state.files[path];
+  const recorded = site.state.files[path];
   if (!recorded) return "the build cache records no manifest";
-  const bytes = await readFile(join(previous.cache.previousSite, path)).catch(() => undefined);
+  const bytes = await readFile(join(site.previousSite, path)).catch(() => undefined);
   if (!bytes || createHash("sha256").update(bytes).digest("hex") !== recorded[2])
     return "the previous manifest is not the one the cache recorded";
   const parsed = BuildManifest.safeParse(JSON.parse(bytes.toString("utf8")));
   if (!parsed.success) return "the previous manifest does not parse";
   const ref = parsed.data.search;
   if (!ref) return "the previous build has no search index";
-  const layout = await readPrevious(previous, prefix, ref.file);
+  const layout = await readPrevious(site, prefix, ref.file);
   const read = layout && SearchManifest.safeParse(JSON.parse(new TextDecoder().decode(layout)));
   return read?.success ? read.data : "the previous search layout is missing or does not parse";
+}
+
+/** The previous build's suggestions, read back from its shards (each checked against its content-hash name), or why they cannot be used. */
+async function readSuggestions(site: PreviousSite, layout: SearchManifest, prefix: string): Promise<PreviousFiles["suggestions"]> {
+  const entries: SuggestionPair[] = [];
+  for (const shard of layout.suggest.entries) {
+    const bytes = await readPrevious(site, prefix, shard.file);
+    if (!bytes) return `${shard.file} is not the previous build's`;
+    for (const e of JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as SuggestionPair[])
+      entries.push(e);
+  }
+  if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
+  return { entries, byText: new Map(entries) };
 }
 
 /**
  * A previous search file's bytes (`file` under the data folder), when its content hash is the one
  * its name carries (hashName): a file changed or missing since the previous build reads as undefined.
  */
-async function readPrevious(previous: PreviousSearch, prefix: string, file: string): Promise<Uint8Array | undefined> {
-  const bytes = await readFile(join(previous.cache.previousSite, prefix, file)).catch(() => undefined);
+async function readPrevious(site: PreviousSite, prefix: string, file: string): Promise<Uint8Array | undefined> {
+  const bytes = await readFile(join(site.previousSite, prefix, file)).catch(() => undefined);
   if (!bytes) return undefined;
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
   return basename(file).startsWith(`${hash}.`) ? bytes : undefined;
@@ -120,6 +160,8 @@ const sameNested = (a: readonly NestedSkill[], b: readonly NestedSkill[]) =>
 export interface SearchPatchInput {
   /** An incremental build's view of the previous build (previousSearchOf), and its indexes; a full build has none. */
   previous: PreviousSearch | undefined;
+  /** The previous build's layout and suggestions, being read since the cache's key matched (readPreviousFiles). */
+  files: Promise<PreviousFiles>;
   indexes: SearchIndexes | null;
   /** This build's nested skills. */
   nested: readonly NestedSkill[];
@@ -140,13 +182,14 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   if (!was) return undefined;
   const old = input.indexes?.before;
   const now = input.indexes?.after;
-  const previous = old && now ? await previousLayout(was, input.prefix) : "the build cache holds no search index";
+  const files = await input.files;
+  const previous = old && now ? files.layout : "the build cache holds no search index";
   if (typeof previous === "string" || !old || !now) {
     log(`the search index is written whole: ${previous}`);
     return undefined;
   }
   const changed = changedKeys(old, now);
-  const suggest = await previousSuggestions(was, previous, input);
+  const suggest = previousSuggestions(was, files.suggestions, input);
   const nestedSame = sameNested(was.nested, input.nested);
   // The cached nested index, when it is over these nested skills (its ordinals within their count).
   const stored = input.indexes?.nested;
@@ -163,36 +206,26 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
     nestedSame,
     ...(nested ? { nested } : {}),
     keep: (file) => keepFile(was, input.outDir, `${input.prefix}/${file}`, input.adopt),
-    read: (file) => readPrevious(was, input.prefix, file),
+    read: (file) => readPrevious(was.cache, input.prefix, file),
     ...(typeof suggest === "string" ? {} : { suggest }),
   };
 }
 
-/**
- * The previous build's suggestions, read back from its shards (each checked against its
- * content-hash name), and the terms the changed skills can touch; or why they cannot be used.
- */
-async function previousSuggestions(
+/** The previous build's suggestions (read ahead) with the terms the changed skills can touch; or why they cannot be used. */
+function previousSuggestions(
   was: PreviousSearch,
-  previous: SearchManifest,
+  read: PreviousFiles["suggestions"],
   input: SearchPatchInput,
-): Promise<NonNullable<SearchPatch["suggest"]> | string> {
+): NonNullable<SearchPatch["suggest"]> | string {
   const hiddenBefore = was.hidden;
   if (hiddenBefore.length !== input.hidden.length || hiddenBefore.some((o, i) => o !== input.hidden[i])) return "the hidden skills changed";
-  const entries: SuggestionPair[] = [];
-  for (const shard of previous.suggest.entries) {
-    const bytes = await readPrevious(was, input.prefix, shard.file);
-    if (!bytes) return `${shard.file} is not the previous build's`;
-    for (const e of JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")) as SuggestionPair[])
-      entries.push(e);
-  }
-  if (!strictlyAscending(entries.map((e) => e[0]))) return "the previous suggestions repeat a text";
+  if (typeof read === "string") return read;
   const hidden = new Set(input.hidden);
   const moved =
     input.moved && input.indexes
       ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(input.indexes.before) }
       : undefined;
-  return { entries, byText: new Map(entries), touched: suggestionTermsOf([...was.changed, ...input.fresh]), ...(moved ? { moved } : {}) };
+  return { ...read, touched: suggestionTermsOf([...was.changed, ...input.fresh]), ...(moved ? { moved } : {}) };
 }
 
 /**
