@@ -4,7 +4,6 @@
 // records and the index, never every SKILL.md text: the first pass (in worker threads, one byte
 // range each) renders each skill's detail and files entries to spill files on disk and collects its
 // search keys; the second assembles the shards one spill group at a time. docs/SCALE.md has the figures.
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -41,7 +40,7 @@ import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { type IncrementalOutcome, rebuildInWorker, tryIncremental } from "./cache/incremental.js";
 import type { Reuse } from "./cache/incremental-pass.js";
-import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, runKeptShardJob } from "./cache/kept-shards.js";
+import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, readRecordedFile, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import type { SearchRebuildJob, SearchRebuildResult } from "./cache/search-rebuild.js";
 import { changedOrdinals, previousSearchOf } from "./cache/search-reuse.js";
@@ -49,6 +48,7 @@ import { patchedSurfaceWords } from "./cache/surface-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
+import type { OrdinalMap } from "./list-orders.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile, writeBehind } from "./output.js";
@@ -73,6 +73,7 @@ import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
+import type { LineMark } from "./stream-pass.js";
 import { readTrustReviews, reviewsByKey } from "./trust-reviews.js";
 
 export interface BuildOptions {
@@ -730,9 +731,20 @@ function keptShardJob(reuse: Reuse, plan: ShardPlan, spillDir: string, outDir: s
   return rebuildInWorker(skills, workers) ? runInWorker<Result>("kept-shard-worker", job) : runKeptShardJob(job);
 }
 
+/** Where each skill of the cache went in this build (its line mark says which cached line it was taken from), and the skills rendered afresh. */
+function ordinalMapOf(lineMarks: readonly LineMark[], cached: number): OrdinalMap {
+  const oldTo = new Int32Array(cached).fill(-1);
+  const fresh: number[] = [];
+  lineMarks.forEach((mark, o) => {
+    if (mark.cached === undefined) fresh.push(o);
+    else oldTo[mark.cached] = o;
+  });
+  return { oldTo, fresh };
+}
+
 /** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
 function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) => void): PreviousFeed | undefined {
-  const { state, previousSite } = reuse.cache;
+  const { state } = reuse.cache;
   if (!state.events) return undefined;
   const at = (path: string) => `${DATA_PREFIX}/${path}`;
   return {
@@ -741,11 +753,7 @@ function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) =
     keep: async (path) => {
       await keepFile(reuse, outDir, at(path), adopt);
     },
-    read: async (path) => {
-      const recorded = state.files[at(path)];
-      const bytes = recorded ? await readFile(join(previousSite, at(path))).catch(() => undefined) : undefined;
-      return bytes && createHash("sha256").update(bytes).digest("hex") === recorded![2] ? bytes : undefined;
-    },
+    read: (path) => readRecordedFile(reuse.cache, at(path)),
   };
 }
 
@@ -775,19 +783,22 @@ async function writeRecordFiles(
   log: (line: string) => void,
   cache: CacheWriter | undefined,
 ) {
-  if (cache) {
-    log("writing the build cache's skills");
-    await cache.writeSkills({
-      records,
-      summaries,
-      marks,
-      lineMarks: read.lineMarks,
-      stats: read.files.stats ?? {},
-      reviews: reviewsByKey(read.reviews),
-      ...(read.reuse ? { from: read.reuse.cache.lines } : {}),
-    });
-  }
-  // Only the cache reads the line marks.
+  // The cache's skills are written beside the files below (mostly copies of the previous cache's
+  // lines: the disk's work, not this thread's), and awaited before this returns.
+  if (cache) log("writing the build cache's skills");
+  const cacheSkills = cache?.writeSkills({
+    records,
+    summaries,
+    marks,
+    lineMarks: read.lineMarks,
+    stats: read.files.stats ?? {},
+    reviews: reviewsByKey(read.reviews),
+    ...(read.reuse ? { from: read.reuse.cache.lines } : {}),
+  });
+  cacheSkills?.catch(() => {});
+  // Where each of the cache's skills went, for the list orders patched from the previous build's.
+  const ordinals = read.reuse ? ordinalMapOf(read.lineMarks, read.reuse.cache.skills.length) : undefined;
+  // Only the cache reads the line marks (it has them).
   read.lineMarks = [];
   const dataset: Dataset = { records, ...read.files };
   const { categories, meta } = dataset;
@@ -846,8 +857,10 @@ async function writeRecordFiles(
         verdicts: marks.map((m) => m.verdict),
         vocabulary,
         head: options.listHead ?? LIST_HEAD,
+        ...(ordinals ? { previous: { ordinals, read: (path) => readRecordedFile(read.reuse!.cache, `${DATA_PREFIX}/${path}`) } } : {}),
       },
       behind,
+      log,
     );
     await behind.drain();
 
@@ -885,6 +898,7 @@ async function writeRecordFiles(
     });
     for (const [path, text] of status) await behind.write(path, text);
     await behind.drain();
+    await cacheSkills;
     return {
       shardJob,
       kept,
@@ -898,6 +912,7 @@ async function writeRecordFiles(
     };
   } catch (e) {
     await shardJob.catch(() => {});
+    await cacheSkills?.catch(() => {});
     throw e;
   }
 }

@@ -24,8 +24,9 @@ import {
   updatedStepsFile,
 } from "../contract/paths.js";
 import type { SkillRecord } from "../schemas/dataset.js";
+import type { SortKey } from "../schemas/params.js";
 import type { TrustVerdict } from "../schemas/trust.js";
-import { listOrders } from "./list-orders.js";
+import { listOrders, type OrdinalMap, patchedListOrders } from "./list-orders.js";
 import type { OutputSink } from "./output.js";
 
 export interface ListIndexInput {
@@ -36,10 +37,34 @@ export interface ListIndexInput {
   verdicts: readonly TrustVerdict[];
   vocabulary: { categories: readonly string[]; platforms: readonly string[] };
   head: ListHead;
+  /**
+   * An incremental build's previous list index: where the previous build's skills went, and a reader
+   * of its files (a path in the data folder, undefined unless the bytes are the ones the cache
+   * recorded). Each order is then the previous one patched (list-orders.ts patchedListOrders).
+   */
+  previous?: { ordinals: OrdinalMap; read: (path: string) => Promise<Uint8Array | undefined> };
+}
+
+/** The orders of `sort`, patched from the previous build's where it has them, else sorted (and said why). */
+async function ordersOf(input: ListIndexInput, sort: SortKey, log: (line: string) => void) {
+  const { records, previous } = input;
+  if (!previous) return listOrders(records, sort);
+  const bytes = await previous.read(listAllOrderFile(sort, "asc"));
+  const patched =
+    bytes && bytes.length % 4 === 0 ? patchedListOrders(records, sort, fromLittleEndian(bytes), previous.ordinals) : undefined;
+  if (patched) return patched;
+  log(
+    `  the list orders by ${sort} are made whole: the previous build's ${bytes ? "do not match its skills" : "are not the ones the cache recorded"}`,
+  );
+  return listOrders(records, sort);
 }
 
 /** Writes the list index into `data`; returns the manifest's `lists`. */
-export async function writeListIndex(input: ListIndexInput, data: OutputSink): Promise<BuildManifest["lists"]> {
+export async function writeListIndex(
+  input: ListIndexInput,
+  data: OutputSink,
+  log: (line: string) => void = () => {},
+): Promise<BuildManifest["lists"]> {
   const { records, summaries, verdicts, vocabulary, head } = input;
   // A summary sits in the head files of every order, category and platform it leads: encoded once.
   const utf8 = new TextEncoder();
@@ -61,7 +86,7 @@ export async function writeListIndex(input: ListIndexInput, data: OutputSink): P
   const counts: number[] = vocabulary.categories.map(() => 0);
   const platformCounts: number[] = vocabulary.platforms.map(() => 0);
   for (const sort of SORTS) {
-    const orders = listOrders(records, sort);
+    const orders = await ordersOf(input, sort, log);
     for (const order of ORDERS) {
       const all = orders[order];
       const listed = all.filter((o) => verdicts[o] !== "malicious");

@@ -79,6 +79,13 @@ export async function keepFile(
   return true;
 }
 
+/** A file of the previous site the cache recorded (`path` under the site), when its bytes are the recorded ones; else undefined. */
+export async function readRecordedFile(cache: KeptReuse["cache"], path: string): Promise<Buffer | undefined> {
+  const recorded = cache.state.files[path];
+  const bytes = recorded ? await readFile(join(cache.previousSite, path)).catch(() => undefined) : undefined;
+  return bytes && createHash("sha256").update(bytes).digest("hex") === recorded![2] ? bytes : undefined;
+}
+
 /** Writes the changed shards and keeps the others; returns how many were assembled again. */
 export async function writeKeptShards(input: KeptShardsInput): Promise<{ assembled: number; kept: number }> {
   const { plan, reuse, prefix } = input;
