@@ -456,6 +456,9 @@ async function buildFrom(
         events: written.eventsRecord,
         files: outputFiles(),
         outDir: resolve(options.outDir),
+        ...(read.reuse && resolve(read.reuse.cache.previousSite) === resolve(options.outDir)
+          ? { unchangedSince: { files: read.reuse.cache.state.files, changed: new Set(output.changedPaths) } }
+          : {}),
       });
       phase("build cache");
     }

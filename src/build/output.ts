@@ -130,6 +130,9 @@ export function contentId(files: ReadonlyMap<string, string>, prefix: string, ex
   return hash.digest("hex").slice(0, 16);
 }
 
+/** Files removed at once by a sink's finish. */
+const REMOVE_BATCH = 64;
+
 /**
  * A sink over a real folder; `finish()` removes files the build no longer produced. `adopt` counts
  * files written into the folder by another thread, as if written here.
@@ -160,13 +163,12 @@ export function directorySink(root: string, known?: KnownFiles) {
     },
   };
   async function finish(): Promise<WriteStats> {
-    for (const path of await listFiles(root)) {
-      if (!seen.has(path)) {
-        await rm(join(root, path));
-        stats.removed++;
-        stats.changedPaths.push(path);
-      }
-    }
+    const stale = (await listFiles(root)).filter((path) => !seen.has(path));
+    // Removed REMOVE_BATCH at a time: a 1% rebuild at 100k skills drops hundreds of content-named files.
+    for (let from = 0; from < stale.length; from += REMOVE_BATCH)
+      await Promise.all(stale.slice(from, from + REMOVE_BATCH).map((path) => rm(join(root, path))));
+    stats.removed += stale.length;
+    stats.changedPaths.push(...stale);
     stats.changedPaths.sort();
     return stats;
   }

@@ -374,10 +374,15 @@ describe("any doubt falls back to a full build and says why", () => {
     const fresh = join(root, `doubt-full-${n}`);
     await build({ dataDir: b.changed, outDir: fresh, page: false });
     expectSameTree(site, fresh);
-    // The build wrote counts again: the next one patches them.
+    // The build wrote counts again, and recorded the site it left (the files it did not write with
+    // the times the cache had for them): the next one is incremental too, and patches the counts.
     const next: string[] = [];
-    await build({ dataDir: b.data, outDir: site, page: false, cache: { dir: cache }, log: (l) => next.push(l) });
+    const again = await build({ dataDir: b.data, outDir: site, page: false, cache: { dir: cache }, log: (l) => next.push(l) });
+    expect(again.incremental?.used).toBe(true);
     expect(next.filter((l) => l.includes("surface forms"))).toEqual([]);
+    const third = await build({ dataDir: b.changed, outDir: site, page: false, cache: { dir: cache } });
+    expect(third.incremental?.used).toBe(true);
+    expectSameTree(site, fresh);
   }, 120_000);
 
   // Not a fallback: a previous file the patch reads whole that is not the one its name says makes

@@ -249,6 +249,12 @@ export interface CacheTail {
   /** The site's files, path -> SHA-256, as the output sink counted them. */
   files: ReadonlyMap<string, string>;
   outDir: string;
+  /**
+   * A build over the site its cache described: the files it recorded, and the paths this build
+   * wrote or removed. A file neither written nor removed, with the recorded hash, keeps its recorded
+   * size and time (not looked at again).
+   */
+  unchangedSince?: { files: BuildCacheState["files"]; changed: ReadonlySet<string> };
 }
 
 /**
@@ -356,12 +362,23 @@ export class CacheWriter {
   async finish(tail: CacheTail): Promise<void> {
     const files: BuildCacheState["files"] = {};
     const paths = [...tail.files.keys()].sort();
-    const stats = await statEach(tail.outDir, paths);
-    paths.forEach((path, i) => {
-      const s = stats[i];
+    const before = tail.unchangedSince;
+    const kept = (path: string) => {
+      const recorded = before?.files[path];
+      return recorded !== undefined && !before!.changed.has(path) && recorded[2] === tail.files.get(path) ? recorded : undefined;
+    };
+    const looked = paths.filter((path) => kept(path) === undefined);
+    const stats = new Map((await statEach(tail.outDir, looked)).map((s, i) => [looked[i]!, s]));
+    for (const path of paths) {
+      const recorded = kept(path);
+      if (recorded) {
+        files[path] = recorded;
+        continue;
+      }
+      const s = stats.get(path);
       if (!s) throw new Error(`${path} is gone from ${tail.outDir}`);
       files[path] = [s.size, s.mtimeMs, tail.files.get(path)!];
-    });
+    }
     const state: BuildCacheState = {
       format: CACHE_FORMAT,
       key: this.key,
