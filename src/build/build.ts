@@ -798,7 +798,10 @@ async function writeRecordFiles(
     reviews: reviewsByKey(read.reviews),
     ...(read.reuse ? { from: read.reuse.cache.lines } : {}),
   });
-  cacheSkills?.catch(() => {});
+  cacheSkills?.then(
+    () => log("  the build cache's skills written"),
+    () => {},
+  );
   // Where each of the cache's skills went, for the list orders patched from the previous build's.
   const ordinals = read.reuse ? ordinalMapOf(read.lineMarks, read.reuse.cache.skills.length) : undefined;
   // Only the cache reads the line marks (it has them).

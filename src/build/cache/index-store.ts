@@ -118,6 +118,16 @@ export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: Collected
       const pEnd = i >= 0 ? os[i + 1]! : 0;
       let q = fs[m]!;
       const qEnd = fs[m + 1]!;
+      if (q === qEnd) {
+        // Most keys no fresh row holds: the kept old ordinals, mapped.
+        for (; p < pEnd; p++) {
+          const to = oldTo[oo[p]!]!;
+          if (to >= 0) ordinals[at++] = to;
+        }
+        start[m + 1] = at;
+        if (at > start[m]!) used[m] = 1;
+        continue;
+      }
       // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones.
       let next = -1;
       while (p < pEnd) {
