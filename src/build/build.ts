@@ -39,7 +39,7 @@ import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { type IncrementalOutcome, rebuildInWorker, tryIncremental } from "./cache/incremental.js";
-import type { Reuse } from "./cache/incremental-pass.js";
+import { patchMeaning, type Reuse } from "./cache/incremental-pass.js";
 import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, readRecordedFile, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import type { SearchRebuildJob, SearchRebuildResult } from "./cache/search-rebuild.js";
@@ -326,9 +326,9 @@ async function buildFrom(
   // variable here holds them): they are garbage once it returns (a few GB at 1M skills), before the
   // index pass allocates.
   const searchInput = searchInputOf(read, log);
-  await cache?.writeSurface(searchInput.words);
   // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
   const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, searchInput.words, options, cache, log);
+  await cache?.writeSurface(searchInput.words);
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
@@ -639,6 +639,8 @@ async function meaningHere(
 ): Promise<MeaningOutcome> {
   const started = performance.now();
   let meaning: MeaningManifest | undefined;
+  // An incremental build's meaning input is patched here, not in its first pass (incremental-pass.ts patchMeaning).
+  if (read.reuse) patchMeaning(read, read.reuse);
   read.meaning = await loadMeaning(read);
   if (read.meaning) {
     // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.

@@ -19,7 +19,7 @@ import { FIELDS } from "../../schemas/fields.js";
 import type { TrustReviewRecord } from "../../schemas/trust.js";
 import type { FirstPass } from "../passes.js";
 import { type TrustMark, trustMark } from "../scan-record.js";
-import { PostingCollector } from "../search-index/collect-postings.js";
+import { type CollectedPart, PostingCollector } from "../search-index/collect-postings.js";
 import { collectMeaning, MEANING_FIELDS } from "../search-index/meaning-collect.js";
 import { collectSkill } from "../search-index/search-index.js";
 import { SpillWriter } from "../spill.js";
@@ -59,6 +59,12 @@ export interface Reuse {
    * gone), for an update of the cached model (meaning-update.ts).
    */
   meaning: { stored: StoredIndex; same: boolean; previous: StoredIndex; previousDocuments: number; oldDocTo: Int32Array } | null;
+  /**
+   * What patchMeaning makes `meaning` (and the pass's `meaning`) from, until it has: the cached
+   * input's rows' new places and the fresh rows. Left to the build's meaning step, so the search
+   * index's worker gets its job half a second sooner at 100k skills.
+   */
+  meaningPatch: { oldDocTo: Int32Array; fresh: CollectedPart; freshDocTo: Uint32Array; documents: number } | null;
 }
 
 export type IncrementalPass = FirstPass & { reuse: Reuse };
@@ -178,10 +184,8 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       textHashes.push(...s[7]);
     }
     const postings = collector && cache.search ? { oldTo, fresh: collector.part(), freshTo: Uint32Array.from(freshTo) } : null;
-    const meaningStored =
-      meaning && cache.meaning ? patchIndex(cache.meaning, oldDocTo, meaning.part(), Uint32Array.from(freshDocTo)) : null;
-    // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.
-    const meaningSame = meaningStored !== null && documents === cache.state.documents && sameIndex(meaningStored, cache.meaning!);
+    const meaningPatch =
+      meaning && cache.meaning ? { oldDocTo, fresh: meaning.part(), freshDocTo: Uint32Array.from(freshDocTo), documents } : null;
     return {
       records,
       summaries,
@@ -190,7 +194,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
       problems,
       sorted: true,
       postings: null,
-      meaning: meaningStored ? { files: indexOf(meaningStored), documents } : null,
+      meaning: null,
       parts: 1,
       groups: 1,
       spillBytes: spill.bytes,
@@ -201,19 +205,31 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         textHashes,
         fresh,
         postings,
-        meaning: meaningStored
-          ? {
-              stored: meaningSame ? cache.meaning! : meaningStored,
-              same: meaningSame,
-              previous: cache.meaning!,
-              previousDocuments: cache.state.documents,
-              oldDocTo,
-            }
-          : null,
+        meaning: null,
+        meaningPatch,
       },
     };
   } finally {
     if (!closed) spill.close();
     await handle.close();
   }
+}
+
+/** Patches the cached meaning input into this build's (Reuse.meaningPatch), once: sets the pass's `meaning` and the reuse's. */
+export function patchMeaning(pass: Pick<FirstPass, "meaning">, reuse: Reuse): void {
+  const input = reuse.meaningPatch;
+  const cached = reuse.cache.meaning;
+  if (!input || !cached) return;
+  reuse.meaningPatch = null;
+  const stored = patchIndex(cached, input.oldDocTo, input.fresh, input.freshDocTo);
+  // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.
+  const same = input.documents === reuse.cache.state.documents && sameIndex(stored, cached);
+  pass.meaning = { files: indexOf(stored), documents: input.documents };
+  reuse.meaning = {
+    stored: same ? cached : stored,
+    same,
+    previous: cached,
+    previousDocuments: reuse.cache.state.documents,
+    oldDocTo: input.oldDocTo,
+  };
 }
