@@ -2,7 +2,7 @@
 // `wrangler pages dev` (workerd + local KV) on a free loopback port, serving a built site folder
 // with this project's functions/. wrangler runs in a process group of its own, so stopping it (or
 // the caller's exit) ends workerd and esbuild too.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,7 +39,7 @@ export interface StartOptions {
   siteDir: string;
   /** Pages vars (`--binding NAME=value`), e.g. rate limits for a test. */
   vars?: Record<string, string>;
-  /** Reuse a state folder (local KV) instead of a fresh temporary one. */
+  /** Reuse a state folder (local KV) instead of a fresh temporary one (which `stop` removes). */
   persistTo?: string;
   /** R2 buckets to bind, by binding name (local R2 in the state folder). */
   r2?: readonly string[];
@@ -75,13 +75,18 @@ export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
       child.kill(signal);
     }
   };
-  const stop = () =>
+  const exited = () =>
     new Promise<void>((ok) => {
       if (child.exitCode !== null || child.signalCode !== null) return ok();
       child.once("exit", () => ok());
       signalGroup("SIGTERM");
       setTimeout(() => signalGroup("SIGKILL"), 5000).unref();
     });
+  // A temporary state folder made here goes with the server (every test and rebuild smoke check left one behind).
+  const stop = async () => {
+    await exited();
+    if (options.persistTo === undefined) rmSync(persistTo, { recursive: true, force: true });
+  };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler pages dev exited (${child.exitCode}):\n${log}`);
