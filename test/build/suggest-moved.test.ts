@@ -87,3 +87,32 @@ describe("suggestion counts taken afresh", () => {
     for (const w of vocabulary) if (entries.has(w)) expect(entries.get(w), w).toBe(holding([w]));
   });
 });
+
+describe("suggestions offered in a surface form", () => {
+  it("sort among the others as one stable sort of every suggestion by its text would", () => {
+    const rand = seeded(11).next;
+    const before: Docs = Array.from({ length: DOCS }, () => [
+      [WORDS[Math.floor(rand() * 8)]!],
+      [WORDS[Math.floor(rand() * WORDS.length)]!, WORDS[Math.floor(rand() * WORDS.length)]!],
+      [],
+    ]);
+    const index = indexOf(stored(before));
+    // Forms that move far from their stems, land between them, and equal another word's own text.
+    const keys = index.keys.filter((k) => !k.startsWith("\u0001"));
+    const surface = new Map<string, string>([
+      [keys[0]!, "zzz-last"],
+      [keys[3]!, `${keys[10]!}a`],
+      [keys[5]!, keys[20]!],
+      [keys[6]!, keys[20]!],
+      [keys[30]!, "a-first"],
+    ]);
+    const names = before.map((d) => d[0]!.join(" "));
+    const plain = suggestionEntries(index, { names });
+    const formed = suggestionEntries(index, { names, surface });
+    // The reference: every pair renamed in key order, then one stable sort by text.
+    const expected = plain.map(([text, n]) => [surface.get(text) ?? text, n] as [string, number]);
+    expected.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    expect(formed).toEqual(expected);
+    expect(formed.filter(([t]) => t === keys[20]).length).toBe(3);
+  });
+});

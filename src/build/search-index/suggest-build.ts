@@ -317,7 +317,10 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
   const hidden = hiddenSet(sources.hidden ?? [], docCount);
   const hiddenIn = hidden ? hiddenCounter(index, hidden, docCount) : () => 0;
   const movedBy = patch?.moved ? movedCounter(patch.moved, index) : undefined;
+  // Words offered as indexed come in key order, so in text order; those offered in a surface form
+  // (a few thousand) are sorted apart and merged in, ties in key order as one stable sort would leave them.
   const words: SuggestionPair[] = [];
+  const formed: [pair: SuggestionPair, at: number][] = [];
   index.keys.forEach((key, i) => {
     if (key.startsWith("\u0001") || codePoints(key) < 2) return;
     // The summed list lengths bound the count from above: a key in one skill is skipped unread.
@@ -332,11 +335,14 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
       const previous = patch.previous.get(text);
       count = previous !== undefined && movedBy ? previous + movedBy([key]) : index.unionCount(i) - hiddenIn(i);
     }
-    if (count > 0) words.push([text, count]);
+    if (count === 0) return;
+    if (text === key) words.push([text, count]);
+    else formed.push([[text, count], words.length]);
   });
   const byText = (a: SuggestionPair, b: SuggestionPair) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-  // Surface forms sort apart from their stems (`policies` after `policyholder`): sorted again.
-  if (surface.size > 0) words.sort(byText);
+  // Surface forms sort apart from their stems (`policies` after `policyholder`).
+  formed.sort(([a, i], [b, j]) => byText(a, b) || i - j);
+  const sortedWords = mergeByText(words, formed);
   const phrases = new Map<string, number>();
   for (const terms of analysed) {
     const nameWords = [...new Set(terms)];
@@ -352,10 +358,28 @@ export function suggestionEntries(index: PostingIndex, sources: SuggestionSource
   const out: SuggestionPair[] = [];
   let w = 0;
   let p = 0;
-  while (w < words.length || p < named.length) {
-    if (p === named.length || (w < words.length && words[w]![0] < named[p]![0])) out.push(words[w++]!);
+  while (w < sortedWords.length || p < named.length) {
+    if (p === named.length || (w < sortedWords.length && sortedWords[w]![0] < named[p]![0])) out.push(sortedWords[w++]!);
     else out.push(named[p++]!);
   }
+  return out;
+}
+
+/**
+ * `plain` (in text order) with `formed` merged in, each sorted by text and then by where it stood
+ * among the plain ones (`at`: the plain pairs before it): the order one stable sort of all the pairs
+ * in key order gives.
+ */
+function mergeByText(plain: readonly SuggestionPair[], formed: readonly [SuggestionPair, number][]): SuggestionPair[] {
+  if (formed.length === 0) return plain as SuggestionPair[];
+  const out: SuggestionPair[] = [];
+  let i = 0;
+  for (const [pair, at] of formed) {
+    // A plain pair goes first if its text is smaller, or equal and it stood before this one.
+    while (i < plain.length && (plain[i]![0] < pair[0] || (plain[i]![0] === pair[0] && i < at))) out.push(plain[i++]!);
+    out.push(pair);
+  }
+  while (i < plain.length) out.push(plain[i++]!);
   return out;
 }
 
