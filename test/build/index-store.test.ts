@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexOf, patchIndex, readStored, sameIndex, storedOf, writeStored } from "../../src/build/cache/index-store.js";
+import { indexOf, patchIndex, readStored, readWholeFile, sameIndex, storedOf, writeStored } from "../../src/build/cache/index-store.js";
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
 import { SortedRunMerger } from "../../src/build/search-index/run-merge.js";
 import { seeded } from "../../src/synth/random.js";
@@ -120,6 +120,17 @@ describe("the stored index", () => {
     await expect(readStored(file, docs.length)).rejects.toThrow(/truncated|add up/);
     writeFileSync(file, Buffer.concat([bytes, Buffer.alloc(4)]));
     await expect(readStored(file, docs.length)).rejects.toThrow(/too many/);
+  });
+
+  // The term index at 1M skills is 2.5 GB, past what readFile reads (2 GiB): it is read a chunk at a
+  // time, here with chunks of a few bytes so the joins are exercised on a small file.
+  it("reads a file a chunk at a time into one buffer, whatever the chunk", async () => {
+    const file = join(root, "chunks.bin");
+    const bytes = Buffer.from(Array.from({ length: 1001 }, (_, i) => (i * 7) % 256));
+    writeFileSync(file, bytes);
+    for (const chunk of [1, 3, 64, 1000, 1001, 1 << 20]) expect((await readWholeFile(file, chunk)).equals(bytes)).toBe(true);
+    writeFileSync(file, "");
+    expect((await readWholeFile(file, 3)).length).toBe(0);
   });
 
   it("writes an index whose lists are by key id (a build's own) as the same bytes as its sorted copy, gathered a chunk at a time", async () => {

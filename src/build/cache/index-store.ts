@@ -5,7 +5,7 @@
 // their order: both orders are by key), the changed and deleted skills' ordinals left out and the
 // freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
 // has them, so the patched index is the one a full build collects.
-import { open, readFile, rm } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import { concatU32 } from "../concat-u32.js";
 import { indexOfSorted } from "../lower-bound.js";
 import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
@@ -239,9 +239,32 @@ export async function replaceStored(file: string, index: PostingIndex): Promise<
   await writeStored(file, index.snapshot());
 }
 
+/** Bytes a read of readWholeFile asks for at most: one read may not pass 2 GiB. */
+const READ_CHUNK = 1 << 30;
+
+/**
+ * A file's bytes, read `chunk` at a time into one buffer: readFile refuses a file over 2 GiB, and
+ * the term index at 1M skills is 2.5 GB (every incremental build at 1M ran in full for it).
+ */
+export async function readWholeFile(file: string, chunk = READ_CHUNK): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.allocUnsafe(size);
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await handle.read(buffer, at, Math.min(chunk, size - at), at);
+      if (bytesRead === 0) throw new Error(`${file}: ended at byte ${at} of ${size}`);
+      at += bytesRead;
+    }
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
 export async function readStored(file: string, rows: number): Promise<StoredIndex> {
-  let buffer = await readFile(file);
+  let buffer = await readWholeFile(file);
   // Views need 4-byte alignment: a large file's buffer is its own, so this copy is rare.
   if (buffer.byteOffset % 4 !== 0) buffer = Buffer.from(buffer);
   let at = 0;
