@@ -74,7 +74,16 @@ export async function writeOutputFile(root: string, path: string, data: string |
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const recorded = known?.(path);
   let written: boolean;
-  if (recorded === undefined) written = await writeIfChanged(full, bytes);
+  if (known !== undefined && recorded === undefined) {
+    // Not in the previous site (a new content-named file, mostly): written without reading back what
+    // may be there (a leftover the build would remove), its folder made only when missing.
+    written = true;
+    await writeFile(full, bytes).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== "ENOENT") throw e;
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, bytes);
+    });
+  } else if (recorded === undefined) written = await writeIfChanged(full, bytes);
   else {
     // Known, so its folder exists: only a changed file is written.
     written = recorded !== sha256;
