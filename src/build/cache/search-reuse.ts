@@ -24,7 +24,7 @@ import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
 import { changedKeys, type IndexPatch, indexOf, patchIndex, type StoredIndex } from "./index-store.js";
-import { keepFile } from "./kept-shards.js";
+import { keepFile, readRecordedFile } from "./kept-shards.js";
 
 /** The build cache's state and the site it describes: the previous build's files are read from there. */
 export interface PreviousSite {
@@ -96,11 +96,9 @@ export async function readPreviousFiles(site: PreviousSite, prefix: string): Pro
 /** The previous build's search layout (the file its manifest names), or why it cannot be used. */
 async function previousLayout(site: PreviousSite, prefix: string): Promise<SearchManifest | string> {
   const path = `${prefix}/${MANIFEST_FILE}`;
-  const recorded = site.state.files[path];
-  if (!recorded) return "the build cache records no manifest";
-  const bytes = await readFile(join(site.previousSite, path)).catch(() => undefined);
-  if (!bytes || createHash("sha256").update(bytes).digest("hex") !== recorded[2])
-    return "the previous manifest is not the one the cache recorded";
+  if (!site.state.files[path]) return "the build cache records no manifest";
+  const bytes = await readRecordedFile(site, path);
+  if (!bytes) return "the previous manifest is not the one the cache recorded";
   const parsed = BuildManifest.safeParse(JSON.parse(bytes.toString("utf8")));
   if (!parsed.success) return "the previous manifest does not parse";
   const ref = parsed.data.search;
