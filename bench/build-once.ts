@@ -6,7 +6,7 @@
 // Every log line is prefixed with the seconds since the start and the peak RSS and main-thread heap
 // since the line before (MB), so the report's `memory` says where the peak is.
 import { parseArgs } from "node:util";
-import { fewMallocArenas } from "../src/node/cli.js";
+import { asBuildProcess } from "../src/node/cli.js";
 import { memorySampler } from "./support/memory-sampler.js";
 
 const { values } = parseArgs({
@@ -22,7 +22,7 @@ const { values } = parseArgs({
   allowNegative: true,
 });
 // As `npm run build` runs it: with few malloc arenas (the peak RSS measured is the one users get).
-await fewMallocArenas();
+await asBuildProcess();
 // Loaded after it: the process that waits for the one that builds keeps no build modules.
 const { build } = await import("../src/build/build.js");
 const sampler = memorySampler();

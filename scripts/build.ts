@@ -7,7 +7,7 @@ import { existingFolder, intOption, runCommand } from "../src/node/cli.js";
 
 await runCommand({
   name: "build",
-  fewMallocArenas: true,
+  buildProcess: true,
   usage: `[--data DIR] [--out DIR] [--sources FILE] [--workers N] [--full] [--quiet]
   --data DIR      the dataset folder (default data)
   --out DIR       the site folder to write (default dist); only changed files are rewritten
@@ -31,7 +31,7 @@ is valid or more than ${MAX_BAD_LINE_SHARE * 100}% are bad. The file itself is n
   async run({ values }) {
     const dataDir = existingFolder(resolve(values.data), "--data");
     const workers = intOption(values.workers, "--workers", { min: 1 });
-    // Loaded here, not at the top: a process that runs itself again (fewMallocArenas) keeps only this script's light modules while it waits.
+    // Loaded here, not at the top: a process that runs itself again (asBuildProcess) keeps only this script's light modules while it waits.
     const [{ build }, { recordEvents }] = await Promise.all([import("../src/build/build.js"), import("../src/events/record.js")]);
     const report = await build({
       dataDir,

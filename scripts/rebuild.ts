@@ -42,7 +42,7 @@ const projectName = (): string =>
 
 await runCommand({
   name: "rebuild",
-  fewMallocArenas: true,
+  buildProcess: true,
   usage: USAGE,
   options: {
     ...CRAWL_OPTIONS,

@@ -24,10 +24,11 @@ export interface CommandSpec<O extends OptionsConfig> {
   /** Whether the command takes positional arguments (otherwise one is a usage error). */
   positionals?: boolean;
   /**
-   * Whether the command runs with few malloc arenas (fewMallocArenas): the build's commands, whose
-   * worker threads would otherwise leave gigabytes of freed memory in glibc's per-thread arenas.
+   * Whether the command runs as a build's process (asBuildProcess): few malloc arenas, whose worker
+   * threads would otherwise leave gigabytes of freed memory in glibc's per-thread arenas, and a larger
+   * thread pool for its file work.
    */
-  fewMallocArenas?: boolean;
+  buildProcess?: boolean;
   /** Does the work; the number it returns is the exit code (default 0). */
   run(args: ParsedArgs<O>): Promise<number | undefined> | number | undefined;
 }
@@ -94,7 +95,7 @@ function hookExit(): void {
 /** Parses the arguments, runs the command and exits with its code; never prints a stack unless DEBUG is set. */
 export async function runCommand<O extends OptionsConfig>(spec: CommandSpec<O>, argv = process.argv.slice(2)): Promise<never> {
   hookExit();
-  if (spec.fewMallocArenas) await fewMallocArenas();
+  if (spec.buildProcess) await asBuildProcess();
   const label = `npm run ${spec.name}`;
   const usage = `usage: ${label} -- ${spec.usage.trim()}`;
   let code: number;
@@ -118,32 +119,50 @@ export async function runCommand<O extends OptionsConfig>(spec: CommandSpec<O>, 
 /** The malloc arenas a build's process keeps (glibc's MALLOC_ARENA_MAX; its default is 8 a core). */
 export const BUILD_MALLOC_ARENAS = 2;
 
+/** The threads of libuv's pool a build's process has (UV_THREADPOOL_SIZE; its default is 4). */
+export const BUILD_THREAD_POOL = 16;
+
 /**
- * Makes sure this process runs with at most BUILD_MALLOC_ARENAS malloc arenas: on glibc, unless
- * MALLOC_ARENA_MAX is set already, runs this same script again in a child with it set (glibc reads it
- * once, when the process starts) and exits with the child's code; otherwise returns at once. Each worker
- * thread of a build allocates its buffers in an arena of its own, and memory freed there stays in the
- * process: the 100k build's peak RSS was 2.35 GB with glibc's default and 1.98 GB with two arenas, in
- * the same time (docs/SCALE.md).
+ * The settings a build's process needs that are missing from `env`: at most BUILD_MALLOC_ARENAS
+ * malloc arenas (on glibc only) and a thread pool of BUILD_THREAD_POOL. Both are read once, when the
+ * process starts, so they cannot be set from inside it. A value already set is left as it is.
  */
-export async function fewMallocArenas(): Promise<void> {
-  if (process.env.MALLOC_ARENA_MAX !== undefined) {
+export function missingBuildSettings(env: NodeJS.ProcessEnv, glibc = usesGlibc()): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (glibc && env.MALLOC_ARENA_MAX === undefined) missing.MALLOC_ARENA_MAX = String(BUILD_MALLOC_ARENAS);
+  if (env.UV_THREADPOOL_SIZE === undefined) missing.UV_THREADPOOL_SIZE = String(BUILD_THREAD_POOL);
+  return missing;
+}
+
+/**
+ * Makes sure this process runs with a build's settings (missingBuildSettings): when one is missing,
+ * runs this same script again in a child with them set and exits with the child's code; otherwise
+ * returns at once.
+ * - Few malloc arenas: each worker thread of a build allocates its buffers in an arena of its own, and
+ *   memory freed there stays in the process. The 100k build's peak RSS was 2.35 GB with glibc's default
+ *   and 1.98 GB with two arenas, in the same time (docs/SCALE.md).
+ * - A larger thread pool: every file a build reads, writes, stats or removes, from any of its threads,
+ *   waits for one of the pool's threads. With four, the 1% rebuild's file writes queued behind each
+ *   other: 16.0 s against 17.9-19.0 s at 100k (docs/SCALE.md).
+ */
+export async function asBuildProcess(): Promise<void> {
+  const missing = missingBuildSettings(process.env);
+  if (Object.keys(missing).length === 0) {
     // Set by the process that started this one (or by the person running it).
     if (process.channel) endWithParent();
     return;
   }
-  if (!usesGlibc()) return;
   hookExit();
   // With a channel to the child: it ends itself when this process ends, even by a SIGKILL.
   const child = spawnTracked(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ["inherit", "inherit", "inherit", "ipc"],
-    env: { ...process.env, MALLOC_ARENA_MAX: String(BUILD_MALLOC_ARENAS) },
+    env: { ...process.env, ...missing },
   });
   process.exit(await exitCode(child));
 }
 
 /**
- * In the process fewMallocArenas started: when the one that started it is gone (its channel closes,
+ * In the process asBuildProcess started: when the one that started it is gone (its channel closes,
  * whatever ended it), this one stops as on a SIGTERM, cleaning up (its spill folder, its children);
  * otherwise a SIGKILL of the command would leave the build running on its own.
  */

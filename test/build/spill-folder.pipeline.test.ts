@@ -81,7 +81,7 @@ describe("spill folders", () => {
     expect(spillFolders(parent)).toEqual([]);
   });
 
-  it("npm run build killed by SIGKILL: the process it builds in (fewMallocArenas) stops and removes its folder", async () => {
+  it("npm run build killed by SIGKILL: the process it builds in (asBuildProcess) stops and removes its folder", async () => {
     const parent = join(work, "sigkill-command");
     mkdirSync(parent);
     const { run } = await killMidBuild(parent, "SIGKILL");
