@@ -12,7 +12,7 @@ import {
   type SearchRebuildMessage,
   type SearchRebuildStart,
 } from "./cache/search-rebuild.js";
-import { readPreviousFiles } from "./cache/search-reuse.js";
+import { readPreviousFiles, searchIndexesOf } from "./cache/search-reuse.js";
 
 const port = parentPort;
 if (!port) throw new Error("search-rebuild-worker.ts runs only as a worker thread");
@@ -33,6 +33,9 @@ const forms = new Promise<Map<string, string>>((resolve) => (surface = resolve))
 port.once("message", async (job: SearchRebuildJob) => {
   port.once("message", surface);
   if (!cached) throw new Error("the build cache's indexes could not be read");
-  post({ type: "done", result: await runSearchRebuildJob(job, cached, previous, forms, (line) => post({ type: "batch", batch: line })) });
+  // Of the cached term index only the changed keys' lists outlive its patch: it is let go here.
+  const indexes = searchIndexesOf(job.previous, cached);
+  cached = undefined;
+  post({ type: "done", result: await runSearchRebuildJob(job, indexes, previous, forms, (line) => post({ type: "batch", batch: line })) });
   port.close();
 });

@@ -5,7 +5,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexOf, patchIndex, readStored, readWholeFile, sameIndex, storedOf, writeStored } from "../../src/build/cache/index-store.js";
+import {
+  changedKeys,
+  indexOf,
+  patchIndex,
+  previousLists,
+  readStored,
+  readWholeFile,
+  sameIndex,
+  storedOf,
+  subIndex,
+  writeStored,
+} from "../../src/build/cache/index-store.js";
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
 import { SortedRunMerger } from "../../src/build/search-index/run-merge.js";
 import { seeded } from "../../src/synth/random.js";
@@ -95,14 +106,21 @@ describe("the stored index", () => {
           }
           if (shape !== "changed in place" && rand() < 0.08) add([text(2), text(4)]);
         });
-        const patched = patchIndex(
-          storedOf(index(before)),
-          oldTo,
-          fresh.length > 0 ? collector(fresh).part() : null,
-          Uint32Array.from(freshTo),
-        );
+        const stored = storedOf(index(before));
+        const patched = patchIndex(stored, oldTo, fresh.length > 0 ? collector(fresh).part() : null, Uint32Array.from(freshTo));
         expect(lists(indexOf(patched))).toEqual(lists(index(next)));
         expect(sameIndex(patched, storedOf(index(next)))).toBe(true);
+        // The previous lists from the patched index and the changed keys' previous lists alone: every
+        // key's as the previous index has it (a key it lacks undefined), and nothing of it kept.
+        const changed = changedKeys(stored, patched);
+        const previousChanged = subIndex(stored, changed);
+        const previous = previousLists(indexOf(patched), changed, previousChanged);
+        const was = indexOf(stored);
+        for (const key of [...new Set([...stored.keys, ...patched.keys, "absent"])])
+          for (const f of [0, 1]) expect([key, f, previous.listOf(key, f)]).toEqual([key, f, was.listOf(key, f)]);
+        expect(previous.fieldCount).toBe(2);
+        for (const f of previousChanged.fields) expect(f.ordinals.buffer).not.toBe(stored.fields[0]!.ordinals.buffer);
+        if (shape === "changed in place") expect(previousChanged.keys.length).toBeLessThan(stored.keys.length);
       }
     });
 

@@ -7,8 +7,8 @@
 // has them, so the patched index is the one a full build collects.
 import { open, rm } from "node:fs/promises";
 import { concatU32 } from "../concat-u32.js";
-import { indexOfSorted } from "../lower-bound.js";
-import { type CollectedPart, PostingIndex } from "../search-index/collect-postings.js";
+import { indexOfSorted, lowerBound } from "../lower-bound.js";
+import { type CollectedPart, type ListLookup, PostingIndex } from "../search-index/collect-postings.js";
 
 /** Lists of field f: key i's ordinals are fields[f].ordinals[start[i] .. start[i + 1]), keys sorted. */
 export interface StoredIndex {
@@ -332,4 +332,45 @@ export function changedKeys(a: StoredIndex, b: StoredIndex): string[] {
     }
   }
   return out;
+}
+
+/**
+ * The lists of `keys` (sorted) in `index`, copied out of it (a key it lacks is left out), so that
+ * nothing of `index` is kept by them.
+ */
+export function subIndex(index: StoredIndex, keys: readonly string[]): StoredIndex {
+  const at: number[] = [];
+  let i = 0;
+  for (const key of keys) {
+    i = lowerBound(index.keys, key, i);
+    if (index.keys[i] === key) at.push(i);
+  }
+  return {
+    keys: at.map((k) => index.keys[k]!),
+    fields: index.fields.map(({ start, ordinals }) => {
+      const out = {
+        start: new Uint32Array(at.length + 1),
+        ordinals: new Uint32Array(at.reduce((n, k) => n + start[k + 1]! - start[k]!, 0)),
+      };
+      at.forEach((k, j) => {
+        out.ordinals.set(ordinals.subarray(start[k]!, start[k + 1]!), out.start[j]!);
+        out.start[j + 1] = out.start[j]! + start[k + 1]! - start[k]!;
+      });
+      return out;
+    }),
+  };
+}
+
+/**
+ * The previous build's lists, from this build's index and the previous lists of the keys whose lists
+ * changed (changedKeys, sorted; subIndex): any other key has the same lists in both. The previous
+ * index itself can then be let go: at 1M skills it is 2.5 GB, and it was held beside this build's
+ * until the suggestions were written.
+ */
+export function previousLists(now: PostingIndex, changed: readonly string[], previous: StoredIndex): ListLookup {
+  const before = indexOf(previous);
+  return {
+    fieldCount: now.fieldCount,
+    listOf: (key, field) => (indexOfSorted(changed, key) >= 0 ? before.listOf(key, field) : now.listOf(key, field)),
+  };
 }

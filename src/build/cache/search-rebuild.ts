@@ -21,6 +21,7 @@ import {
   type PreviousSearch,
   type PreviousSite,
   readPreviousFiles,
+  type SearchIndexes,
   searchIndexesOf,
   searchPatchOf,
 } from "./search-reuse.js";
@@ -71,16 +72,19 @@ export interface SearchRebuildStart {
   prefix: string;
 }
 
-/** Runs `job` over the cache's indexes and the previous build's files read ahead; `log` hears its lines. */
+/**
+ * Runs `job` over the cache's indexes patched into this build's (search-reuse.ts searchIndexesOf: the
+ * caller lets the cached term index go then) and the previous build's files read ahead; `log` hears
+ * its lines.
+ */
 export async function runSearchRebuildJob(
   job: SearchRebuildJob,
-  stored: CachedSearchIndexes,
+  indexes: SearchIndexes,
   previousFiles: Promise<PreviousFiles>,
   surface: Promise<SearchSkills["surface"]>,
   log: (line: string) => void,
 ): Promise<SearchRebuildResult> {
   const { previous, cacheDir } = job;
-  const indexes = searchIndexesOf(previous, stored);
   const files: WrittenFile[] = [];
   const adopt = (file: WrittenFile) => files.push(file);
   const known = knownFilesOf(previous.cache, job.outDir);
@@ -165,7 +169,9 @@ export function startSearchRebuild(start: SearchRebuildStart, inWorker: boolean)
       run: (job, surface, log) => {
         // Now: the records it reads may be let go once this returns.
         const forms = surface();
-        return read.then((stored) => runSearchRebuildJob(job, stored, previous, Promise.resolve(forms), log));
+        return read.then((stored) =>
+          runSearchRebuildJob(job, searchIndexesOf(job.previous, stored), previous, Promise.resolve(forms), log),
+        );
       },
       stop: () => {},
     };

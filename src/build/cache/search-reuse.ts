@@ -18,12 +18,13 @@ import type { BuildCacheState } from "../../schemas/build-cache.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { lowerBound } from "../lower-bound.js";
 import type { WrittenFile } from "../output.js";
+import type { ListLookup } from "../search-index/collect-postings.js";
 import { type NestedSkill, nestedSkills } from "../search-index/search-document.js";
 import { type SearchPatch, strictlyAscending } from "../search-index/search-patch.js";
 import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
-import { changedKeys, type IndexPatch, indexOf, patchIndex, type StoredIndex } from "./index-store.js";
+import { changedKeys, type IndexPatch, indexOf, patchIndex, previousLists, type StoredIndex, subIndex } from "./index-store.js";
 import { keepFile, readRecordedFile } from "./kept-shards.js";
 
 /** The build cache's state and the site it describes: the previous build's files are read from there. */
@@ -59,17 +60,26 @@ export function previousSearchOf(reuse: Reuse & { postings: IndexPatch }): Previ
   };
 }
 
-/** The term indexes of the previous build and this one, and the previous nested skills' index, read from a PreviousSearch. */
+/**
+ * This build's term index and what the patch needs of the previous one, and the previous nested
+ * skills' index, read from a PreviousSearch. Of the previous term index only the changed keys' lists
+ * are kept: every other key's are this build's.
+ */
 export interface SearchIndexes {
-  before: StoredIndex;
   after: StoredIndex;
+  /** The keys whose lists changed since the previous build (added, removed, other ordinals), sorted. */
+  changed: string[];
+  /** The previous build's lists of those keys (the keys it had). */
+  previousChanged: StoredIndex;
   nested: StoredIndex | null;
 }
 
 /** The cache's indexes as read (search-rebuild.ts readSearchIndexes), the term index patched into this build's. */
 export function searchIndexesOf(previous: PreviousSearch, read: { postings: StoredIndex; nested: StoredIndex | null }): SearchIndexes {
   const { oldTo, fresh, freshTo } = previous.patch;
-  return { before: read.postings, after: patchIndex(read.postings, oldTo, fresh, freshTo), nested: read.nested };
+  const after = patchIndex(read.postings, oldTo, fresh, freshTo);
+  const changed = changedKeys(read.postings, after);
+  return { after, changed, previousChanged: subIndex(read.postings, changed), nested: read.nested };
 }
 
 /**
@@ -178,16 +188,16 @@ export interface SearchPatchInput {
 export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatch | undefined> {
   const { previous: was, log } = input;
   if (!was) return undefined;
-  const old = input.indexes?.before;
-  const now = input.indexes?.after;
+  const { indexes } = input;
   const files = await input.files;
-  const previous = old && now ? files.layout : "the build cache holds no search index";
-  if (typeof previous === "string" || !old || !now) {
+  const previous = indexes ? files.layout : "the build cache holds no search index";
+  if (typeof previous === "string" || !indexes) {
     log(`the search index is written whole: ${previous}`);
     return undefined;
   }
-  const changed = changedKeys(old, now);
-  const suggest = previousSuggestions(was, files.suggestions, input);
+  const { changed, previousChanged } = indexes;
+  const before = previousLists(indexOf(indexes.after), changed, previousChanged);
+  const suggest = previousSuggestions(was, files.suggestions, input, before);
   const nestedSame = sameNested(was.nested, input.nested);
   // The cached nested index, when it is over these nested skills (its ordinals within their count).
   const stored = input.indexes?.nested;
@@ -199,8 +209,8 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
   return {
     previous,
     changed,
-    previousChangedBytes: entryBytes(old, changed, previous.docCount),
-    before: indexOf(old),
+    previousChangedBytes: entryBytes(previousChanged, changed, previous.docCount),
+    before,
     nestedSame,
     ...(nested ? { nested } : {}),
     keep: (file) => keepFile(was, input.outDir, `${input.prefix}/${file}`, input.adopt),
@@ -214,15 +224,13 @@ function previousSuggestions(
   was: PreviousSearch,
   read: PreviousFiles["suggestions"],
   input: SearchPatchInput,
+  before: ListLookup,
 ): NonNullable<SearchPatch["suggest"]> | string {
   const hiddenBefore = was.hidden;
   if (hiddenBefore.length !== input.hidden.length || hiddenBefore.some((o, i) => o !== input.hidden[i])) return "the hidden skills changed";
   if (typeof read === "string") return read;
   const hidden = new Set(input.hidden);
-  const moved =
-    input.moved && input.indexes
-      ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before: indexOf(input.indexes.before) }
-      : undefined;
+  const moved = input.moved ? { ordinals: input.moved.filter((o) => !hidden.has(o)), before } : undefined;
   return { ...read, touched: suggestionTermsOf([...was.changed, ...input.fresh]), ...(moved ? { moved } : {}) };
 }
 

@@ -85,6 +85,9 @@ interface FieldLists {
   ordinals: Uint32Array;
 }
 
+/** An index's lists looked up by key, as PostingIndex.listOf gives them. */
+export type ListLookup = Pick<PostingIndex, "fieldCount" | "listOf">;
+
 /** The collected postings: keys in sorted order, and the ascending ordinals of each key in each field. */
 export class PostingIndex {
   /**

@@ -13,7 +13,7 @@ import { ShardReader } from "../../contract/term-shard.js";
 import { MIN_PREFIX } from "../../search/query.js";
 import { lowerBound } from "../lower-bound.js";
 import type { OutputSink } from "../output.js";
-import type { PostingIndex } from "./collect-postings.js";
+import type { ListLookup, PostingIndex } from "./collect-postings.js";
 import { toArray, unionOf } from "./prefix-unions.js";
 import { holdsIn } from "./search-patch.js";
 import { type KeyLists, writeTermShards } from "./search-shards.js";
@@ -24,7 +24,7 @@ export interface PrefixPatch {
   /** The family's words whose lists changed (added, removed, other ordinals), sorted. */
   changed: readonly string[];
   /** The family's index before (the changed words' previous lists). */
-  before: PostingIndex;
+  before: ListLookup;
   read(file: string): Promise<Uint8Array | undefined>;
   keep(file: string): Promise<boolean>;
 }

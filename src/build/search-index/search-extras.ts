@@ -9,7 +9,7 @@ import { stableStringify } from "../../dataset/json.js";
 import { isTypoWord } from "../../search/typo.js";
 import { lowerBound } from "../lower-bound.js";
 import type { OutputSink } from "../output.js";
-import { PostingCollector, type PostingIndex } from "./collect-postings.js";
+import { type ListLookup, PostingCollector, type PostingIndex } from "./collect-postings.js";
 import { type PrefixPatch, patchPrefixUnions } from "./prefix-patch.js";
 import { prefixUnions } from "./prefix-unions.js";
 import type { NestedSkill } from "./search-document.js";
@@ -73,7 +73,7 @@ async function writePrefixUnions(
   family: BuiltFamily,
   threshold: number,
   log: (line: string) => void,
-  patch?: Omit<PrefixPatch, "before"> & { before?: PostingIndex; same: boolean },
+  patch?: Omit<PrefixPatch, "before"> & { before?: ListLookup; same: boolean },
 ): Promise<RangeShard[]> {
   if (
     patch?.same &&

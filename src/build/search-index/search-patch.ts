@@ -5,7 +5,7 @@
 // full build writes it, so the bytes are the same.
 import type { RangeShard, SearchManifest, SuggestionPair } from "../../contract/search-manifest.js";
 import { lowerBound } from "../lower-bound.js";
-import type { PostingIndex } from "./collect-postings.js";
+import type { ListLookup, PostingIndex } from "./collect-postings.js";
 import type { ShardPatch } from "./search-shards.js";
 import type { SuggestPatch } from "./suggest-build.js";
 
@@ -17,7 +17,7 @@ export interface SearchPatch {
   /** The summed entry sizes of those keys in the previous index (stats.postingBytes is patched by them). */
   previousChangedBytes: number;
   /** The term index of the previous build (the changed keys' previous lists), when the cache holds it. */
-  before?: PostingIndex;
+  before?: ListLookup;
   /** Whether the nested skills are the previous build's (names, descriptions, paths and owners' ordinals). */
   nestedSame: boolean;
   /** Their index as the build cache keeps it, when they are the same and the cache has it. */

@@ -9,7 +9,7 @@ import { bySuggestionRank, type SuggestionPair } from "../../contract/search-man
 import type { SlimRecord } from "../../dataset/stream.js";
 import { terms as analyse, MAX_TERM_LENGTH, STOP_WORDS, stem } from "../../search/text.js";
 import { lowerBound } from "../lower-bound.js";
-import type { PostingIndex } from "./collect-postings.js";
+import type { ListLookup, PostingIndex } from "./collect-postings.js";
 import { mergeUnion } from "./sorted-union.js";
 import { scanRuns } from "./term-scan.js";
 
@@ -234,7 +234,7 @@ export interface SuggestPatch {
    * count is then the previous one moved by those skills alone (a skill holds a name's words now and
    * not before, or the other way), not counted again over every skill.
    */
-  moved?: { ordinals: readonly number[]; before: PostingIndex };
+  moved?: { ordinals: readonly number[]; before: ListLookup };
 }
 
 /**
@@ -249,7 +249,7 @@ function movedCounter(moved: NonNullable<SuggestPatch["moved"]>, now: PostingInd
   const width = Math.ceil(ordinals.length / 32);
   const memo = new Map<string, [Uint32Array, Uint32Array]>();
   /** Which changed skills hold `key` in any field of `index`, as bits over `ordinals`. */
-  const holders = (index: PostingIndex, key: string): Uint32Array => {
+  const holders = (index: ListLookup, key: string): Uint32Array => {
     const bits = new Bitset(ordinals.length);
     for (let f = 0; f < index.fieldCount; f++) {
       const list = index.listOf(key, f);
