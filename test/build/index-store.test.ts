@@ -5,16 +5,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { patchIndex, patchStoredFile } from "../../src/build/cache/index-patch.js";
 import {
   changedKeys,
   indexOf,
-  patchIndex,
+  openStored,
   previousLists,
   readStored,
   readWholeFile,
   sameIndex,
   storedOf,
-  subIndex,
   writeStored,
 } from "../../src/build/cache/index-store.js";
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
@@ -79,8 +79,10 @@ describe("the stored index", () => {
   // The patch copies the lists of keys no changed row touches in runs (as they are when every kept
   // row keeps its ordinal, mapped otherwise) and merges the others one by one: checked against a
   // fresh collection over random sequences, with rows changed in place, and with rows added and deleted.
+  // Patched from its file (openStored), the index is read a window at a time: windows of a few
+  // ordinals, shorter than many lists, exercise the refills.
   for (const shape of ["changed in place", "added, deleted and changed"] as const)
-    it(`patched equals a fresh collection over random sequences: ${shape}`, () => {
+    it(`patched equals a fresh collection over random sequences, in memory and from its file: ${shape}`, async () => {
       const rand = seeded(shape.length).next;
       const words = Array.from({ length: 40 }, (_, i) => `w${i.toString(36)}`);
       const text = (n: number) =>
@@ -107,20 +109,28 @@ describe("the stored index", () => {
           if (shape !== "changed in place" && rand() < 0.08) add([text(2), text(4)]);
         });
         const stored = storedOf(index(before));
-        const patched = patchIndex(stored, oldTo, fresh.length > 0 ? collector(fresh).part() : null, Uint32Array.from(freshTo));
+        const part = fresh.length > 0 ? collector(fresh).part() : null;
+        const patched = patchIndex(stored, oldTo, part, Uint32Array.from(freshTo));
         expect(lists(indexOf(patched))).toEqual(lists(index(next)));
         expect(sameIndex(patched, storedOf(index(next)))).toBe(true);
-        // The previous lists from the patched index and the changed keys' previous lists alone: every
-        // key's as the previous index has it (a key it lacks undefined), and nothing of it kept.
+        const file = join(root, `patch-${round}.bin`);
+        await writeStored(file, stored);
+        const fromFile = patchStoredFile(
+          await openStored(file, before.length, 1 + (round % 4)),
+          { oldTo, fresh: part, freshTo: Uint32Array.from(freshTo) },
+          true,
+        );
+        expect(sameIndex(fromFile.index, patched)).toBe(true);
+        // The changed keys, and the previous lists from the patched index and the changed keys' previous
+        // lists alone: every key's as the previous index has it (a key it lacks undefined).
         const changed = changedKeys(stored, patched);
-        const previousChanged = subIndex(stored, changed);
-        const previous = previousLists(indexOf(patched), changed, previousChanged);
+        expect(fromFile.changed).toEqual(changed);
+        const previous = previousLists(indexOf(fromFile.index), changed, fromFile.previousChanged!);
         const was = indexOf(stored);
         for (const key of [...new Set([...stored.keys, ...patched.keys, "absent"])])
           for (const f of [0, 1]) expect([key, f, previous.listOf(key, f)]).toEqual([key, f, was.listOf(key, f)]);
         expect(previous.fieldCount).toBe(2);
-        for (const f of previousChanged.fields) expect(f.ordinals.buffer).not.toBe(stored.fields[0]!.ordinals.buffer);
-        if (shape === "changed in place") expect(previousChanged.keys.length).toBeLessThan(stored.keys.length);
+        if (shape === "changed in place") expect(fromFile.previousChanged!.keys.length).toBeLessThan(stored.keys.length);
       }
     });
 
@@ -133,11 +143,16 @@ describe("the stored index", () => {
     expect(back.keys).toEqual(stored.keys);
     expect(lists(indexOf(back))).toEqual(lists(index(docs)));
     await expect(readStored(file, docs.length - 1)).rejects.toThrow(/ordinal past/);
+    // Checked without being held: the same refusals.
+    expect((await openStored(file, docs.length, 2)).keys).toEqual(stored.keys);
+    await expect(openStored(file, docs.length - 1, 2)).rejects.toThrow(/ordinal past/);
     const bytes = readFileSync(file);
     writeFileSync(file, bytes.subarray(0, bytes.length - 4));
     await expect(readStored(file, docs.length)).rejects.toThrow(/truncated|add up/);
+    await expect(openStored(file, docs.length)).rejects.toThrow(/truncated|add up/);
     writeFileSync(file, Buffer.concat([bytes, Buffer.alloc(4)]));
     await expect(readStored(file, docs.length)).rejects.toThrow(/too many/);
+    await expect(openStored(file, docs.length)).rejects.toThrow(/too many/);
   });
 
   // The term index at 1M skills is 2.5 GB, past what readFile reads (2 GiB): it is read a chunk at a

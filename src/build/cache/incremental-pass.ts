@@ -26,7 +26,8 @@ import { SpillWriter } from "../spill.js";
 import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
-import { type IndexPatch, indexOf, patchIndex, type StoredIndex, sameIndex } from "./index-store.js";
+import { type IndexPatch, patchIndex } from "./index-patch.js";
+import { indexOf, type StoredIndex, sameIndex } from "./index-store.js";
 import type { LineHashes } from "./line-hashes.js";
 
 export interface IncrementalInput {

@@ -1,14 +1,11 @@
 // The build cache's copy of a posting index (the term index, or the meaning model's input): its
 // sorted keys and, per field, each key's ascending ordinals, in key order: what a PostingIndex holds,
-// so the next build reads it with one file read and no inversion. An incremental build patches it:
-// the lists are copied with each kept skill's old ordinal mapped to its new one (the mapping keeps
-// their order: both orders are by key), the changed and deleted skills' ordinals left out and the
-// freshly analysed skills' merged in. Keys no list holds any more are dropped, as a full build never
-// has them, so the patched index is the one a full build collects.
+// so the next build reads it with one file read and no inversion, or checks it and reads it again as
+// it patches it (openStored; index-patch.ts).
+import { closeSync, openSync, readSync } from "node:fs";
 import { open, rm } from "node:fs/promises";
-import { concatU32 } from "../concat-u32.js";
-import { indexOfSorted, lowerBound } from "../lower-bound.js";
-import { type CollectedPart, type ListLookup, PostingIndex } from "../search-index/collect-postings.js";
+import { indexOfSorted } from "../lower-bound.js";
+import { type ListLookup, PostingIndex } from "../search-index/collect-postings.js";
 
 /** Lists of field f: key i's ordinals are fields[f].ordinals[start[i] .. start[i + 1]), keys sorted. */
 export interface StoredIndex {
@@ -52,117 +49,6 @@ export function sameIndex(a: StoredIndex, b: StoredIndex): boolean {
   return a.fields.every(
     (f, n) => bytes(f.start).equals(bytes(b.fields[n]!.start)) && bytes(f.ordinals).equals(bytes(b.fields[n]!.ordinals)),
   );
-}
-
-/** patchIndex's arguments but the old index: where each old row went, the fresh rows' part and where each went. */
-export interface IndexPatch {
-  oldTo: Int32Array;
-  fresh: CollectedPart | null;
-  freshTo: Uint32Array;
-}
-
-/**
- * The index of the new sequence: `oldTo[r]` is the new ordinal of old row r (-1: changed or gone),
- * `freshTo[j]` the new ordinal of the fresh part's row j (ascending). Both mappings keep order.
- */
-export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: CollectedPart | null, freshTo: Uint32Array): StoredIndex {
-  const freshKeys = fresh?.keys ?? [];
-  // Fresh keys the old table lacks, sorted, merged with the old ones into one sorted table.
-  const freshAt = new Int32Array(freshKeys.length);
-  const added: number[] = [];
-  freshKeys.forEach((key, j) => {
-    freshAt[j] = indexOfSorted(old.keys, key);
-    if (freshAt[j] === -1) added.push(j);
-  });
-  added.sort((a, b) => (freshKeys[a]! < freshKeys[b]! ? -1 : 1));
-  const total = old.keys.length + added.length;
-  // For each merged position, the old key it is (>= 0) or -1 - the added one.
-  const from = new Int32Array(total);
-  const merged: string[] = new Array(total);
-  const freshTo2 = new Uint32Array(freshKeys.length);
-  const oldPos = new Uint32Array(old.keys.length);
-  for (let i = 0, a = 0, out = 0; out < total; out++) {
-    if (a < added.length && (i >= old.keys.length || freshKeys[added[a]!]! < old.keys[i]!)) {
-      merged[out] = freshKeys[added[a]!]!;
-      freshTo2[added[a]!] = out;
-      from[out] = -1 - a++;
-    } else {
-      merged[out] = old.keys[i]!;
-      oldPos[i] = out;
-      from[out] = i++;
-    }
-  }
-  freshKeys.forEach((_, j) => {
-    if (freshAt[j]! >= 0) freshTo2[j] = oldPos[freshAt[j]!]!;
-  });
-
-  const used = new Uint8Array(total);
-  const fields = old.fields.map(({ start: os, ordinals: oo }, f) => {
-    // The fresh rows inverted: per merged key, the new ordinals of the fresh rows that hold it (ascending).
-    const fs = new Uint32Array(total + 1);
-    const part = fresh?.fields[f];
-    const log = part ? concatU32(part.log) : new Uint32Array(0);
-    for (let p = 0; p < log.length; p++) fs[freshTo2[log[p]!]! + 1]!++;
-    for (let m = 0; m < total; m++) fs[m + 1]! += fs[m]!;
-    const fo = new Uint32Array(log.length);
-    if (part) {
-      const fill = fs.slice(0, total);
-      for (let j = 0, p = 0; j < part.ends.length; j++) for (; p < part.ends[j]!; p++) fo[fill[freshTo2[log[p]!]!]!++] = freshTo[j]!;
-    }
-    const start = new Uint32Array(total + 1);
-    const ordinals = new Uint32Array(oo.length + fo.length);
-    let at = 0;
-    for (let m = 0; m < total; m++) {
-      const i = from[m]!;
-      let p = i >= 0 ? os[i]! : 0;
-      const pEnd = i >= 0 ? os[i + 1]! : 0;
-      let q = fs[m]!;
-      const qEnd = fs[m + 1]!;
-      if (q === qEnd) {
-        // Most keys no fresh row holds: the kept old ordinals, mapped.
-        for (; p < pEnd; p++) {
-          const to = oldTo[oo[p]!]!;
-          if (to >= 0) ordinals[at++] = to;
-        }
-        start[m + 1] = at;
-        if (at > start[m]!) used[m] = 1;
-        continue;
-      }
-      // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones.
-      let next = -1;
-      while (p < pEnd) {
-        next = oldTo[oo[p]!]!;
-        if (next >= 0) break;
-        p++;
-      }
-      while (p < pEnd || q < qEnd) {
-        if (p < pEnd && (q >= qEnd || next < fo[q]!)) {
-          ordinals[at++] = next;
-          for (p++; p < pEnd; p++) {
-            next = oldTo[oo[p]!]!;
-            if (next >= 0) break;
-          }
-        } else ordinals[at++] = fo[q++]!;
-      }
-      start[m + 1] = at;
-      if (at > start[m]!) used[m] = 1;
-    }
-    return { start, ordinals: ordinals.subarray(0, at) };
-  });
-  // Keys held by no list any more are dropped: only the start arrays change (their runs are empty).
-  let kept = 0;
-  for (let m = 0; m < total; m++) kept += used[m]!;
-  if (kept === total) return { keys: merged, fields };
-  const keys: string[] = [];
-  const compact = fields.map(() => new Uint32Array(kept + 1));
-  for (let m = 0; m < total; m++) {
-    if (!used[m]) continue;
-    keys.push(merged[m]!);
-    fields.forEach((field, f) => {
-      compact[f]![keys.length] = field.start[m + 1]!;
-    });
-  }
-  return { keys, fields: fields.map((field, f) => ({ start: compact[f]!, ordinals: field.ordinals })) };
 }
 
 const MAGIC = 0x32584449; // "IDX2"
@@ -262,24 +148,35 @@ export async function readWholeFile(file: string, chunk = READ_CHUNK): Promise<B
   }
 }
 
-/** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
-export async function readStored(file: string, rows: number): Promise<StoredIndex> {
-  let buffer = await readWholeFile(file);
-  // Views need 4-byte alignment: a large file's buffer is its own, so this copy is rare.
-  if (buffer.byteOffset % 4 !== 0) buffer = Buffer.from(buffer);
+/** What the file of a stored index holds before its ordinals, read and checked: the keys and start arrays, and where each field's ordinals lie. */
+interface StoredLayout {
+  keys: string[];
+  starts: Uint32Array[];
+  counts: Uint32Array;
+  /** The byte offset of each field's ordinals. */
+  ordinalsAt: number[];
+}
+
+/**
+ * Reads and checks the layout of a stored index file of `size` bytes through `readAt` (exactly
+ * `bytes` bytes from `at`, in a buffer of their own or 4-byte aligned); throws on anything malformed
+ * or truncated. The ordinals are left to the caller.
+ */
+async function readLayout(file: string, size: number, readAt: (at: number, bytes: number) => Promise<Uint8Array>): Promise<StoredLayout> {
   let at = 0;
-  const take = (n: number) => {
-    if (at + 4 * n > buffer.length) throw new Error(`${file}: truncated`);
-    const out = new Uint32Array(buffer.buffer, buffer.byteOffset + at, n);
+  const take = async (n: number) => {
+    if (at + 4 * n > size) throw new Error(`${file}: truncated`);
+    const bytes = await readAt(at, 4 * n);
     at += 4 * n;
-    return out;
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, n);
   };
-  const [magic, fieldCount, keyCount, units] = take(4);
+  const [magic, fieldCount, keyCount, units] = await take(4);
   if (magic !== MAGIC) throw new Error(`${file}: not an index file`);
-  const counts = take(fieldCount!);
-  const lengths = take(keyCount!);
-  if (at + 2 * units! > buffer.length) throw new Error(`${file}: truncated`);
-  const text = buffer.toString("utf16le", at, at + 2 * units!);
+  const counts = await take(fieldCount!);
+  const lengths = await take(keyCount!);
+  if (at + 2 * units! > size) throw new Error(`${file}: truncated`);
+  const textBytes = await readAt(at, 2 * units!);
+  const text = Buffer.from(textBytes.buffer, textBytes.byteOffset, textBytes.byteLength).toString("utf16le");
   at += 2 * units! + ((4 - ((2 * units!) % 4)) % 4);
   const keys: string[] = new Array(keyCount!);
   let c = 0;
@@ -288,14 +185,118 @@ export async function readStored(file: string, rows: number): Promise<StoredInde
     if (i > 0 && !(keys[i - 1]! < keys[i]!)) throw new Error(`${file}: keys not in order`);
   }
   if (c !== units) throw new Error(`${file}: key lengths do not add up`);
-  const fields = [...counts].map((n) => ({ start: take(keyCount! + 1), ordinals: take(n) }));
-  if (at !== buffer.length) throw new Error(`${file}: ${buffer.length - at} bytes too many`);
-  for (const { start, ordinals } of fields) {
-    if (start[0] !== 0 || start[keyCount!] !== ordinals.length) throw new Error(`${file}: lists do not add up`);
-    for (let i = 0; i < keyCount!; i++) if (start[i]! > start[i + 1]!) throw new Error(`${file}: lists do not add up`);
-    for (let p = 0; p < ordinals.length; p++) if (ordinals[p]! >= rows) throw new Error(`${file}: an ordinal past ${rows}`);
+  const starts: Uint32Array[] = [];
+  const ordinalsAt: number[] = [];
+  for (const n of counts) {
+    starts.push(await take(keyCount! + 1));
+    if (at + 4 * n > size) throw new Error(`${file}: truncated`);
+    ordinalsAt.push(at);
+    at += 4 * n;
   }
-  return { keys, fields };
+  if (at !== size) throw new Error(`${file}: ${size - at} bytes too many`);
+  starts.forEach((start, f) => {
+    if (start[0] !== 0 || start[keyCount!] !== counts[f]) throw new Error(`${file}: lists do not add up`);
+    for (let i = 0; i < keyCount!; i++) if (start[i]! > start[i + 1]!) throw new Error(`${file}: lists do not add up`);
+  });
+  return { keys, starts, counts, ordinalsAt };
+}
+
+function checkOrdinals(file: string, ordinals: Uint32Array, rows: number): void {
+  for (let p = 0; p < ordinals.length; p++) if (ordinals[p]! >= rows) throw new Error(`${file}: an ordinal past ${rows}`);
+}
+
+/** Reads what writeStored wrote, with `rows` ordinals; throws on anything malformed or truncated. */
+export async function readStored(file: string, rows: number): Promise<StoredIndex> {
+  let buffer = await readWholeFile(file);
+  // Views need 4-byte alignment: a large file's buffer is its own, so this copy is rare.
+  if (buffer.byteOffset % 4 !== 0) buffer = Buffer.from(buffer);
+  const layout = await readLayout(file, buffer.length, async (at, bytes) => buffer.subarray(at, at + bytes));
+  const fields = layout.starts.map((start, f) => ({
+    start,
+    ordinals: new Uint32Array(buffer.buffer, buffer.byteOffset + layout.ordinalsAt[f]!, layout.counts[f]!),
+  }));
+  for (const { ordinals } of fields) checkOrdinals(file, ordinals, rows);
+  return { keys: layout.keys, fields };
+}
+
+/**
+ * A stored index checked in its file but not held (openStored): its keys and start arrays, and per
+ * field a read of the ordinals [from, to) that holds the view it returns until the field's next read.
+ * It reads the file synchronously, a window at a time, in order: for a patch in a thread of its own
+ * (index-patch.ts patchStoredFile), which opens the file for it (`open`) and closes it after.
+ */
+export interface StoredFile {
+  keys: readonly string[];
+  fields: readonly { start: Uint32Array; count: number; ordinals(from: number, to: number): Uint32Array }[];
+  /** Opens the file for the reads; returns the function that closes it. */
+  open(): () => void;
+}
+
+/** Ordinals a StoredFile's field reads at once (16 MB), more when one list is longer. */
+const WINDOW = 1 << 22;
+
+/**
+ * Checks what writeStored wrote, with `rows` ordinals, a window at a time, and keeps only its keys and
+ * start arrays (StoredFile); throws on anything malformed or truncated. At 1M skills the term index's
+ * ordinals are 2.4 GB: read whole, they were held beside their patched copy.
+ */
+export async function openStored(file: string, rows: number, window = WINDOW): Promise<StoredFile> {
+  const handle = await open(file, "r");
+  let layout: StoredLayout;
+  try {
+    const readAt = async (at: number, bytes: number) => {
+      const buffer = new Uint8Array(bytes);
+      for (let got = 0; got < bytes; ) {
+        const { bytesRead } = await handle.read(buffer, got, Math.min(READ_CHUNK, bytes - got), at + got);
+        if (bytesRead === 0) throw new Error(`${file}: truncated`);
+        got += bytesRead;
+      }
+      return buffer;
+    };
+    layout = await readLayout(file, (await handle.stat()).size, readAt);
+    for (const [f, count] of layout.counts.entries())
+      for (let from = 0; from < count; from += window) {
+        const bytes = await readAt(layout.ordinalsAt[f]! + 4 * from, 4 * Math.min(window, count - from));
+        checkOrdinals(file, new Uint32Array(bytes.buffer), rows);
+      }
+  } finally {
+    await handle.close();
+  }
+  let fd = -1;
+  return {
+    keys: layout.keys,
+    fields: layout.starts.map((start, f) => ({
+      start,
+      count: layout.counts[f]!,
+      ordinals: windowReader(() => fd, file, layout.ordinalsAt[f]!, layout.counts[f]!, window),
+    })),
+    open() {
+      fd = openSync(file, "r");
+      return () => closeSync(fd);
+    },
+  };
+}
+
+/** Reads ordinals [from, to) of a field at `offset` of `count` ordinals, a window at a time; a view valid until the next read. */
+function windowReader(fd: () => number, file: string, offset: number, count: number, window: number) {
+  let buffer = new Uint32Array(Math.min(window, count));
+  let first = 0;
+  let end = 0;
+  return (from: number, to: number): Uint32Array => {
+    if (from < first || to > end) {
+      if (to - from > buffer.length) buffer = new Uint32Array(to - from);
+      const n = Math.min(buffer.length, count - from);
+      const bytes = new Uint8Array(buffer.buffer, 0, 4 * n);
+      for (let got = 0; got < bytes.length; ) {
+        const read = readSync(fd(), bytes, got, bytes.length - got, offset + 4 * from + got);
+        if (read === 0) throw new Error(`${file}: truncated since it was checked`);
+        got += read;
+      }
+      first = from;
+      end = from + n;
+    }
+    return buffer.subarray(from - first, to - first);
+  };
 }
 
 /**
@@ -335,35 +336,8 @@ export function changedKeys(a: StoredIndex, b: StoredIndex): string[] {
 }
 
 /**
- * The lists of `keys` (sorted) in `index`, copied out of it (a key it lacks is left out), so that
- * nothing of `index` is kept by them.
- */
-export function subIndex(index: StoredIndex, keys: readonly string[]): StoredIndex {
-  const at: number[] = [];
-  let i = 0;
-  for (const key of keys) {
-    i = lowerBound(index.keys, key, i);
-    if (index.keys[i] === key) at.push(i);
-  }
-  return {
-    keys: at.map((k) => index.keys[k]!),
-    fields: index.fields.map(({ start, ordinals }) => {
-      const out = {
-        start: new Uint32Array(at.length + 1),
-        ordinals: new Uint32Array(at.reduce((n, k) => n + start[k + 1]! - start[k]!, 0)),
-      };
-      at.forEach((k, j) => {
-        out.ordinals.set(ordinals.subarray(start[k]!, start[k + 1]!), out.start[j]!);
-        out.start[j + 1] = out.start[j]! + start[k + 1]! - start[k]!;
-      });
-      return out;
-    }),
-  };
-}
-
-/**
  * The previous build's lists, from this build's index and the previous lists of the keys whose lists
- * changed (changedKeys, sorted; subIndex): any other key has the same lists in both. The previous
+ * changed (sorted) and those lists (index-patch.ts PatchedIndex): any other key has the same lists in both. The previous
  * index itself can then be let go: at 1M skills it is 2.5 GB, and it was held beside this build's
  * until the suggestions were written.
  */

@@ -14,7 +14,7 @@ import { type WorkerMessage, workerModule } from "../passes.js";
 import { type SearchFiles, type SearchSkills, writeSearchFiles } from "../search-index/search-index.js";
 import { startWorker } from "../typescript-worker.js";
 import { CACHE_FILES, type IndexFile, type SearchIndexFiles } from "./cache-store.js";
-import { indexOf, readStored, replaceStored, type StoredIndex } from "./index-store.js";
+import { indexOf, openStored, readStored, replaceStored, type StoredFile, type StoredIndex } from "./index-store.js";
 import { knownFilesOf } from "./kept-shards.js";
 import {
   type PreviousFiles,
@@ -51,17 +51,23 @@ export interface SearchRebuildResult {
 
 /** The cache's indexes, read and checked. */
 export interface CachedSearchIndexes {
-  postings: StoredIndex;
+  /** Checked, not held: it is patched as it is read (index-patch.ts patchStoredFile). */
+  postings: StoredFile;
   nested: StoredIndex | null;
 }
 
 /** Reads the cache's indexes; throws, naming the file, on anything malformed. */
 export async function readSearchIndexes(files: SearchIndexFiles): Promise<CachedSearchIndexes> {
-  const read = (file: string, rows: number) =>
-    readStored(file, rows).catch((e: Error) => {
-      throw new Error(e.message.replace(file, basename(file)));
-    });
-  return { postings: await read(files.postings, files.rows), nested: files.nested ? await read(files.nested, 2 ** 32) : null };
+  const named = (e: Error, file: string) => new Error(e.message.replace(file, basename(file)));
+  const postings = await openStored(files.postings, files.rows).catch((e: Error) => {
+    throw named(e, files.postings);
+  });
+  const nested = files.nested
+    ? await readStored(files.nested, 2 ** 32).catch((e: Error) => {
+        throw named(e, files.nested!);
+      })
+    : null;
+  return { postings, nested };
 }
 
 /** What a search rebuild reads before it has its job: the cache's indexes and the previous build's layout and suggestions. */

@@ -24,7 +24,8 @@ import { type SearchPatch, strictlyAscending } from "../search-index/search-patc
 import { encodeEntry } from "../search-index/search-shards.js";
 import { suggestionTermsOf } from "../search-index/suggest-build.js";
 import type { Reuse } from "./incremental-pass.js";
-import { changedKeys, type IndexPatch, indexOf, patchIndex, previousLists, type StoredIndex, subIndex } from "./index-store.js";
+import { type IndexPatch, patchStoredFile } from "./index-patch.js";
+import { indexOf, previousLists, type StoredFile, type StoredIndex } from "./index-store.js";
 import { keepFile, readRecordedFile } from "./kept-shards.js";
 
 /** The build cache's state and the site it describes: the previous build's files are read from there. */
@@ -75,11 +76,9 @@ export interface SearchIndexes {
 }
 
 /** The cache's indexes as read (search-rebuild.ts readSearchIndexes), the term index patched into this build's. */
-export function searchIndexesOf(previous: PreviousSearch, read: { postings: StoredIndex; nested: StoredIndex | null }): SearchIndexes {
-  const { oldTo, fresh, freshTo } = previous.patch;
-  const after = patchIndex(read.postings, oldTo, fresh, freshTo);
-  const changed = changedKeys(read.postings, after);
-  return { after, changed, previousChanged: subIndex(read.postings, changed), nested: read.nested };
+export function searchIndexesOf(previous: PreviousSearch, read: { postings: StoredFile; nested: StoredIndex | null }): SearchIndexes {
+  const { index: after, changed, previousChanged } = patchStoredFile(read.postings, previous.patch, true);
+  return { after, changed, previousChanged: previousChanged!, nested: read.nested };
 }
 
 /**
