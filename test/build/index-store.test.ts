@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { patchIndex, patchStoredFile } from "../../src/build/cache/index-patch.js";
 import {
-  changedKeys,
   indexOf,
   openStored,
   previousLists,
@@ -20,6 +19,7 @@ import {
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
 import { SortedRunMerger } from "../../src/build/search-index/run-merge.js";
 import { seeded } from "../../src/synth/random.js";
+import { changedKeys } from "../support/changed-keys.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-index-store-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

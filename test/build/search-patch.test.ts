@@ -3,7 +3,7 @@
 // changed key reaches, and a patch that hides a change is caught (the comparison can fail). Also
 // the keys two stored indexes differ by, and the category counts taken once.
 import { describe, expect, it } from "vitest";
-import { changedKeys, indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
+import { indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
 import { categoryMembers } from "../../src/build/categories.js";
 import type { OutputSink } from "../../src/build/output.js";
 import { patchPrefixUnions } from "../../src/build/search-index/prefix-patch.js";
@@ -14,6 +14,7 @@ import { topByPrefix, topKeys } from "../../src/build/search-index/suggest-build
 import { patchTypoShards } from "../../src/build/search-index/typo-patch.js";
 import { writeTypoShards } from "../../src/build/search-index/typo-shards.js";
 import type { CategoriesFile, SkillRecord } from "../../src/schemas/dataset.js";
+import { changedKeys } from "../support/changed-keys.js";
 
 /** An in-memory sink: path -> bytes. */
 const memorySink = () => {

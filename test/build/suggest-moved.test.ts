@@ -3,9 +3,10 @@
 // ordinal): a count the changed skills can move is the previous one moved by them alone
 // (suggest-build.ts movedCounter), and must equal the count taken afresh over every skill.
 import { describe, expect, it } from "vitest";
-import { changedKeys, indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
+import { indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
 import { suggestionEntries } from "../../src/build/search-index/suggest-build.js";
 import { seeded } from "../../src/synth/random.js";
+import { changedKeys } from "../support/changed-keys.js";
 
 const DOCS = 400;
 const WORDS = Array.from({ length: 60 }, (_, i) => `v${i.toString(36)}q`);

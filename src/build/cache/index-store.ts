@@ -300,42 +300,6 @@ function windowReader(fd: () => number, file: string, offset: number, count: num
 }
 
 /**
- * The keys whose lists differ between two stored indexes of the same fields: added, removed, or any
- * list changed; sorted. An incremental build rewrites only the index shards where these land.
- */
-export function changedKeys(a: StoredIndex, b: StoredIndex): string[] {
-  const out: string[] = [];
-  const sameLists = (i: number, j: number) =>
-    a.fields.every(({ start, ordinals }, f) => {
-      const other = b.fields[f]!;
-      const from = start[i]!;
-      const length = start[i + 1]! - from;
-      const at = other.start[j]!;
-      if (other.start[j + 1]! - at !== length) return false;
-      for (let k = 0; k < length; k++) if (ordinals[from + k] !== other.ordinals[at + k]) return false;
-      return true;
-    });
-  let i = 0;
-  let j = 0;
-  while (i < a.keys.length || j < b.keys.length) {
-    const x = a.keys[i];
-    const y = b.keys[j];
-    if (y === undefined || (x !== undefined && x < y)) {
-      out.push(x!);
-      i++;
-    } else if (x === undefined || y < x) {
-      out.push(y);
-      j++;
-    } else {
-      if (!sameLists(i, j)) out.push(x);
-      i++;
-      j++;
-    }
-  }
-  return out;
-}
-
-/**
  * The previous build's lists, from this build's index and the previous lists of the keys whose lists
  * changed (sorted) and those lists (index-patch.ts PatchedIndex): any other key has the same lists in both. The previous
  * index itself can then be let go: at 1M skills it is 2.5 GB, and it was held beside this build's
