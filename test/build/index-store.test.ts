@@ -1,25 +1,25 @@
 // The build cache's stored index: patched with changed, new and deleted rows it equals a fresh
 // collection of the new sequence (keys no row holds any more dropped), it reads back what was
-// written, and a damaged file is refused.
+// written, and a damaged file is refused, read whole or checked a window at a time.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { patchIndex, patchStoredFile } from "../../src/build/cache/index-patch.js";
+import { type IndexPatch, patchStoredFile } from "../../src/build/cache/index-patch.js";
 import {
   indexOf,
   openStored,
   previousLists,
   readStored,
   readWholeFile,
-  sameIndex,
+  type StoredIndex,
   storedOf,
   writeStored,
 } from "../../src/build/cache/index-store.js";
 import { PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
 import { SortedRunMerger } from "../../src/build/search-index/run-merge.js";
 import { seeded } from "../../src/synth/random.js";
-import { changedKeys } from "../support/changed-keys.js";
+import { changedKeys, sameIndex } from "../support/index-compare.js";
 
 const root = mkdtempSync(join(tmpdir(), "skills-index-store-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,6 +36,13 @@ const collector = (docs: readonly Doc[]) => {
 };
 const index = (docs: readonly Doc[]): PostingIndex => collector(docs).finish();
 const lists = (ix: PostingIndex) => ix.keys.map((k, i) => [k, [...ix.list(i, 0)], [...ix.list(i, 1)]]);
+let files = 0;
+/** `stored` written to a file of its own, then patched from it, read `window` ordinals at a time. */
+const patchFile = async (stored: StoredIndex, patch: IndexPatch, window = 4) => {
+  const file = join(root, `patched-${files++}.bin`);
+  await writeStored(file, stored);
+  return patchStoredFile(await openStored(file, patch.oldTo.length, window), patch, true);
+};
 
 const old: Doc[] = [
   ["alpha parser", "reads tokens quickly"],
@@ -46,19 +53,18 @@ const old: Doc[] = [
 ];
 
 describe("the stored index", () => {
-  it("patched equals a fresh collection of the new sequence: changed, new and deleted rows, a key gone", () => {
+  it("patched equals a fresh collection of the new sequence: changed, new and deleted rows, a key gone", async () => {
     // alpha kept, beta changed, gamma deleted, a new one, delta kept, zeta deleted ("warm" and "entries" held by none now).
     const fresh: Doc[] = [
       ["beta renderer", "draws frames faster"],
       ["epsilon planner", "plans routes"],
     ];
     const next: Doc[] = [old[0]!, fresh[0]!, fresh[1]!, old[3]!];
-    const patched = patchIndex(
-      storedOf(index(old)),
-      Int32Array.from([0, -1, -1, 3, -1]),
-      collector(fresh).part(),
-      Uint32Array.from([1, 2]),
-    );
+    const { index: patched } = await patchFile(storedOf(index(old)), {
+      oldTo: Int32Array.from([0, -1, -1, 3, -1]),
+      fresh: collector(fresh).part(),
+      freshTo: Uint32Array.from([1, 2]),
+    });
     expect(lists(indexOf(patched))).toEqual(lists(index(next)));
     expect(patched.keys).not.toContain("warm");
     expect(patched.keys).toContain("faster");
@@ -70,10 +76,12 @@ describe("the stored index", () => {
     expect(sameIndex(patched, storedOf(index(old)))).toBe(false);
   });
 
-  it("patched with nothing changed is the same index", () => {
+  it("patched with nothing changed is the same index, and says no key changed", async () => {
     const stored = storedOf(index(old));
-    const patched = patchIndex(stored, Int32Array.from([0, 1, 2, 3, 4]), null, new Uint32Array(0));
-    expect(sameIndex(patched, stored)).toBe(true);
+    const patched = await patchFile(stored, { oldTo: Int32Array.from([0, 1, 2, 3, 4]), fresh: null, freshTo: new Uint32Array(0) });
+    expect(sameIndex(patched.index, stored)).toBe(true);
+    expect(patched.changed).toEqual([]);
+    expect(patched.previousChanged!.keys).toEqual([]);
   });
 
   // The patch copies the lists of keys no changed row touches in runs (as they are when every kept
@@ -82,7 +90,7 @@ describe("the stored index", () => {
   // Patched from its file (openStored), the index is read a window at a time: windows of a few
   // ordinals, shorter than many lists, exercise the refills.
   for (const shape of ["changed in place", "added, deleted and changed"] as const)
-    it(`patched equals a fresh collection over random sequences, in memory and from its file: ${shape}`, async () => {
+    it(`patched from its file equals a fresh collection over random sequences: ${shape}`, async () => {
       const rand = seeded(shape.length).next;
       const words = Array.from({ length: 40 }, (_, i) => `w${i.toString(36)}`);
       const text = (n: number) =>
@@ -110,17 +118,10 @@ describe("the stored index", () => {
         });
         const stored = storedOf(index(before));
         const part = fresh.length > 0 ? collector(fresh).part() : null;
-        const patched = patchIndex(stored, oldTo, part, Uint32Array.from(freshTo));
+        const fromFile = await patchFile(stored, { oldTo, fresh: part, freshTo: Uint32Array.from(freshTo) }, 1 + (round % 4));
+        const patched = fromFile.index;
         expect(lists(indexOf(patched))).toEqual(lists(index(next)));
         expect(sameIndex(patched, storedOf(index(next)))).toBe(true);
-        const file = join(root, `patch-${round}.bin`);
-        await writeStored(file, stored);
-        const fromFile = patchStoredFile(
-          await openStored(file, before.length, 1 + (round % 4)),
-          { oldTo, fresh: part, freshTo: Uint32Array.from(freshTo) },
-          true,
-        );
-        expect(sameIndex(fromFile.index, patched)).toBe(true);
         // The changed keys, and the previous lists from the patched index and the changed keys' previous
         // lists alone: every key's as the previous index has it (a key it lacks undefined).
         const changed = changedKeys(stored, patched);

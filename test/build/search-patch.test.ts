@@ -14,7 +14,7 @@ import { topByPrefix, topKeys } from "../../src/build/search-index/suggest-build
 import { patchTypoShards } from "../../src/build/search-index/typo-patch.js";
 import { writeTypoShards } from "../../src/build/search-index/typo-shards.js";
 import type { CategoriesFile, SkillRecord } from "../../src/schemas/dataset.js";
-import { changedKeys } from "../support/changed-keys.js";
+import { changedKeys } from "../support/index-compare.js";
 
 /** An in-memory sink: path -> bytes. */
 const memorySink = () => {

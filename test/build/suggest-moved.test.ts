@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { indexOf, type StoredIndex } from "../../src/build/cache/index-store.js";
 import { suggestionEntries } from "../../src/build/search-index/suggest-build.js";
 import { seeded } from "../../src/synth/random.js";
-import { changedKeys } from "../support/changed-keys.js";
+import { changedKeys } from "../support/index-compare.js";
 
 const DOCS = 400;
 const WORDS = Array.from({ length: 60 }, (_, i) => `v${i.toString(36)}q`);

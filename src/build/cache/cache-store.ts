@@ -19,7 +19,7 @@ import type { PostingIndex } from "../search-index/collect-postings.js";
 import { countSurfaceWords } from "../search-index/suggest-build.js";
 import type { LineMark } from "../stream-pass.js";
 import { CACHE_FORMAT } from "./build-key.js";
-import { readStored, replaceStored, type StoredIndex } from "./index-store.js";
+import { openStored, replaceStored, type StoredFile } from "./index-store.js";
 
 export const CACHE_FILES = {
   state: "state.json",
@@ -50,7 +50,8 @@ export interface OpenCache {
   skills: CachedSkill[];
   /** Where each skill's line of the cache's skills.jsonl lies. */
   lines: CacheLines;
-  meaning: StoredIndex | null;
+  /** The meaning model's input, checked but not held. */
+  meaning: StoredFile | null;
   /** The surface forms' word counts of the cache's skills, when it holds them (surface-reuse.ts). */
   surface: Map<string, number> | null;
   /** The term and nested skills' indexes, when the cache holds them: read where the search index is rebuilt (search-rebuild.ts). */
@@ -206,11 +207,8 @@ export async function openCache(
   try {
     const { skills, lines } = await readSkills(join(dir, CACHE_FILES.skills));
     if (skills.length !== state.skills) throw new Error(`${skills.length} skills, ${state.skills} recorded`);
-    const indexFile = async (name: string, rows: number) => {
-      if (!(name in state.sizes)) return null;
-      return readStored(join(dir, name), rows);
-    };
-    const meaning = await indexFile(CACHE_FILES.meaning, state.documents);
+    // Checked now, read again where it is patched (incremental-pass.ts patchMeaning): at 1M skills it is 1.6 GB.
+    const meaning = CACHE_FILES.meaning in state.sizes ? await openStored(join(dir, CACHE_FILES.meaning), state.documents) : null;
     const surface = CACHE_FILES.surface in state.sizes ? decodeSurfaceWords(await readFile(join(dir, CACHE_FILES.surface), "utf8")) : null;
     return { state, skills, lines, meaning, surface, search: searchIndexFiles(dir, state), previousSite };
   } catch (e) {

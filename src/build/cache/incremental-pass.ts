@@ -26,8 +26,8 @@ import { SpillWriter } from "../spill.js";
 import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
-import { type IndexPatch, patchIndex } from "./index-patch.js";
-import { indexOf, type StoredIndex, sameIndex } from "./index-store.js";
+import { type IndexPatch, patchStoredFile } from "./index-patch.js";
+import { indexOf, type StoredFile, type StoredIndex } from "./index-store.js";
 import type { LineHashes } from "./line-hashes.js";
 
 export interface IncrementalInput {
@@ -56,10 +56,10 @@ export interface Reuse {
   postings: IndexPatch | null;
   /**
    * The meaning model's input, and whether it equals the cached one (its output is then the cached
-   * one); the cached input, its number of files and where each of its files went (-1: re-read or
-   * gone), for an update of the cached model (meaning-update.ts).
+   * one); the cached input (read again only for an update), its number of files and where each of
+   * its files went (-1: re-read or gone), for an update of the cached model (meaning-update.ts).
    */
-  meaning: { stored: StoredIndex; same: boolean; previous: StoredIndex; previousDocuments: number; oldDocTo: Int32Array } | null;
+  meaning: { stored: StoredIndex; same: boolean; previous: StoredFile; previousDocuments: number; oldDocTo: Int32Array } | null;
   /**
    * What patchMeaning makes `meaning` (and the pass's `meaning`) from, until it has: the cached
    * input's rows' new places and the fresh rows. Left to the build's meaning step, so the search
@@ -222,11 +222,13 @@ export function patchMeaning(pass: Pick<FirstPass, "meaning">, reuse: Reuse): vo
   const cached = reuse.cache.meaning;
   if (!input || !cached) return;
   reuse.meaningPatch = null;
-  const patched = patchIndex(cached, input.oldDocTo, input.fresh, input.freshDocTo);
+  const { index: stored, changed } = patchStoredFile(
+    cached,
+    { oldTo: input.oldDocTo, fresh: input.fresh, freshTo: input.freshDocTo },
+    false,
+  );
   // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.
-  const same = input.documents === reuse.cache.state.documents && sameIndex(patched, cached);
-  // The patched copy is let go when it is the cached one (1.6 GB at 1M skills).
-  const stored = same ? cached : patched;
+  const same = input.documents === reuse.cache.state.documents && changed.length === 0;
   pass.meaning = { files: indexOf(stored), documents: input.documents };
   reuse.meaning = {
     stored,

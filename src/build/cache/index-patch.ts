@@ -2,8 +2,8 @@
 // kept skill's old ordinal mapped to its new one (the mapping keeps their order: both orders are by
 // key), the changed and deleted skills' ordinals left out and the freshly analysed skills' merged in.
 // Keys no list holds any more are dropped, as a full build never has them, so the patched index is
-// the one a full build collects. The old lists are read once, in key order, from memory or from the
-// file (StoredFile): at 1M skills the term index is 2.5 GB, and holding it whole beside its patched
+// the one a full build collects. The old lists are read once, in key order, from the file
+// (StoredFile): at 1M skills the term index is 2.5 GB, and holding it whole beside its patched
 // copy was most of the incremental build's peak. The patch also says which keys' lists changed, and
 // can keep their old lists, which is all the search patch needs of the old index.
 import { concatU32 } from "../concat-u32.js";
@@ -11,7 +11,7 @@ import { indexOfSorted } from "../lower-bound.js";
 import { type CollectedPart, U32Log } from "../search-index/collect-postings.js";
 import type { StoredFile, StoredIndex } from "./index-store.js";
 
-/** patchIndex's arguments but the old index: where each old row went, the fresh rows' part and where each went. */
+/** How an index becomes the next one: where each old row went, the fresh rows' part and where each went (patchStoredFile). */
 export interface IndexPatch {
   oldTo: Int32Array;
   fresh: CollectedPart | null;
@@ -27,28 +27,11 @@ export interface PatchedIndex {
   previousChanged: StoredIndex | null;
 }
 
-/** The old index as the patch reads it: its keys, and per field the start array and a read of ordinals [from, to). */
-interface OldLists {
-  keys: readonly string[];
-  fields: readonly { start: Uint32Array; count: number; ordinals(from: number, to: number): Uint32Array }[];
-}
-
 /**
- * The index of the new sequence: `oldTo[r]` is the new ordinal of old row r (-1: changed or gone),
- * `freshTo[j]` the new ordinal of the fresh part's row j (ascending). Both mappings keep order.
- */
-export function patchIndex(old: StoredIndex, oldTo: Int32Array, fresh: CollectedPart | null, freshTo: Uint32Array): StoredIndex {
-  const fields = old.fields.map(({ start, ordinals }) => ({
-    start,
-    count: ordinals.length,
-    ordinals: (from: number, to: number) => ordinals.subarray(from, to),
-  }));
-  return patchLists({ keys: old.keys, fields }, { oldTo, fresh, freshTo }, false).index;
-}
-
-/**
- * patchIndex over an index read from its file as it goes (index-store.ts openStored), with the
- * changed keys and, with `keepPrevious`, their old lists. Reads synchronously: for a thread of its own.
+ * The index of the new sequence, read from the old one's file as it goes (index-store.ts openStored):
+ * `oldTo[r]` is the new ordinal of old row r (-1: changed or gone), `freshTo[j]` the new ordinal of the
+ * fresh part's row j (ascending); both mappings keep order. With the changed keys and, with
+ * `keepPrevious`, their old lists. Reads synchronously.
  */
 export function patchStoredFile(old: StoredFile, patch: IndexPatch, keepPrevious: boolean): PatchedIndex {
   const close = old.open();
@@ -64,7 +47,7 @@ export function patchStoredFile(old: StoredFile, patch: IndexPatch, keepPrevious
  * holds it, or when one of its old rows is gone or moved; otherwise they are its old lists. Walks
  * the merged keys in order, each field's old lists read once and in order.
  */
-function patchLists(old: OldLists, { oldTo, fresh, freshTo }: IndexPatch, keepPrevious: boolean): PatchedIndex {
+function patchLists(old: Pick<StoredFile, "keys" | "fields">, { oldTo, fresh, freshTo }: IndexPatch, keepPrevious: boolean): PatchedIndex {
   const { merged, from, freshAt } = mergedKeys(old.keys, fresh?.keys ?? []);
   const total = merged.length;
   const inverted = old.fields.map((_, f) => freshLists(fresh, f, freshAt, freshTo, total));

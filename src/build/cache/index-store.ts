@@ -41,16 +41,6 @@ export function indexOf(stored: StoredIndex): PostingIndex {
   return new PostingIndex(stored.keys, order, stored.fields);
 }
 
-/** Whether two stored indexes hold the same keys and lists. */
-export function sameIndex(a: StoredIndex, b: StoredIndex): boolean {
-  if (a.keys.length !== b.keys.length || a.fields.length !== b.fields.length) return false;
-  for (let i = 0; i < a.keys.length; i++) if (a.keys[i] !== b.keys[i]) return false;
-  const bytes = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-  return a.fields.every(
-    (f, n) => bytes(f.start).equals(bytes(b.fields[n]!.start)) && bytes(f.ordinals).equals(bytes(b.fields[n]!.ordinals)),
-  );
-}
-
 const MAGIC = 0x32584449; // "IDX2"
 
 /** An index as writeStored takes it: a StoredIndex, or a PostingIndex's snapshot, whose lists are by key id (`keyOrder[i]`: the id of sorted key i). */
@@ -226,6 +216,9 @@ export async function readStored(file: string, rows: number): Promise<StoredInde
  * (index-patch.ts patchStoredFile), which opens the file for it (`open`) and closes it after.
  */
 export interface StoredFile {
+  /** The file, and the ordinals its lists were checked against. */
+  file: string;
+  rows: number;
   keys: readonly string[];
   fields: readonly { start: Uint32Array; count: number; ordinals(from: number, to: number): Uint32Array }[];
   /** Opens the file for the reads; returns the function that closes it. */
@@ -264,6 +257,8 @@ export async function openStored(file: string, rows: number, window = WINDOW): P
   }
   let fd = -1;
   return {
+    file,
+    rows,
     keys: layout.keys,
     fields: layout.starts.map((start, f) => ({
       start,

@@ -12,6 +12,7 @@ import { type MeaningCorpus, writeUpdatedMeaning } from "../search-index/meaning
 import { affectedWords, updatableReason } from "../search-index/meaning-update.js";
 import { hashName } from "../search-index/search-shards.js";
 import type { Reuse } from "./incremental-pass.js";
+import { readStored } from "./index-store.js";
 import { keepFile } from "./kept-shards.js";
 
 /** The previous model's entries in word order, or why they cannot be used. */
@@ -60,7 +61,9 @@ export async function updatedMeaning(
     return undefined;
   }
   log("updating the meaning model for what changed");
-  const affected = affectedWords(input.previous, input.stored, corpus.documents, previous);
+  // The cached input, checked when the cache was opened, is read whole only here.
+  const cached = await readStored(input.previous.file, input.previous.rows);
+  const affected = affectedWords(cached, input.stored, corpus.documents, previous);
   const manifest = reuse.cache.state.meaning!;
   const patch = kept && {
     shards: manifest.shards,

@@ -1,6 +1,6 @@
-// The reference for which keys' lists differ between two stored indexes, as the search patch is
-// given them (index-patch.ts computes them as it patches; its tests compare the two): a plain walk of
-// both indexes.
+// References over two stored indexes for the tests: whether they are the same, and which keys' lists
+// differ, as the search patch is given them (index-patch.ts computes them as it patches; its tests
+// compare the two): plain walks of both indexes.
 import type { StoredIndex } from "../../src/build/cache/index-store.js";
 
 /**
@@ -37,4 +37,14 @@ export function changedKeys(a: StoredIndex, b: StoredIndex): string[] {
     }
   }
   return out;
+}
+
+/** Whether two stored indexes hold the same keys and lists. */
+export function sameIndex(a: StoredIndex, b: StoredIndex): boolean {
+  if (a.keys.length !== b.keys.length || a.fields.length !== b.fields.length) return false;
+  for (let i = 0; i < a.keys.length; i++) if (a.keys[i] !== b.keys[i]) return false;
+  const bytes = (v: Uint32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  return a.fields.every(
+    (f, n) => bytes(f.start).equals(bytes(b.fields[n]!.start)) && bytes(f.ordinals).equals(bytes(b.fields[n]!.ordinals)),
+  );
 }
