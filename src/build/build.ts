@@ -48,7 +48,6 @@ import { patchedSurfaceWords } from "./cache/surface-reuse.js";
 import { categoryMembers, renderCategories } from "./categories.js";
 import { type PreviousFeed, writeEventFeed } from "./events.js";
 import { writeListIndex } from "./list-index.js";
-import type { OrdinalMap } from "./list-orders.js";
 import type { MeaningJob, MeaningResult } from "./meaning-job.js";
 import { openApiDocument } from "./openapi.js";
 import { directorySink, type OutputSink, type WriteStats, type WrittenFile, writeBehind } from "./output.js";
@@ -73,7 +72,6 @@ import { planShards, type ShardPlan, SUMMARIES_PER_SHARD } from "./site-files.js
 import { type ShardJob, spillGroupsFor, writeSpilledShards } from "./spill.js";
 import { createSpillFolder, removeStaleSpillFolders } from "./spill-folder.js";
 import { renderStatus } from "./status.js";
-import type { LineMark } from "./stream-pass.js";
 import { readTrustReviews, reviewsByKey } from "./trust-reviews.js";
 
 export interface BuildOptions {
@@ -736,17 +734,6 @@ function keptShardJob(reuse: Reuse, plan: ShardPlan, spillDir: string, outDir: s
   return rebuildInWorker(skills, workers) ? runInWorker<Result>("kept-shard-worker", job) : runKeptShardJob(job);
 }
 
-/** Where each skill of the cache went in this build (its line mark says which cached line it was taken from), and the skills rendered afresh. */
-function ordinalMapOf(lineMarks: readonly LineMark[], cached: number): OrdinalMap {
-  const oldTo = new Int32Array(cached).fill(-1);
-  const fresh: number[] = [];
-  lineMarks.forEach((mark, o) => {
-    if (mark.cached === undefined) fresh.push(o);
-    else oldTo[mark.cached] = o;
-  });
-  return { oldTo, fresh };
-}
-
 /** The previous build's events feed, as the build cache recorded it; undefined when it recorded none. */
 function previousFeed(reuse: Reuse, outDir: string, adopt: (file: WrittenFile) => void): PreviousFeed | undefined {
   const { state } = reuse.cache;
@@ -805,7 +792,7 @@ async function writeRecordFiles(
     () => {},
   );
   // Where each of the cache's skills went, for the list orders patched from the previous build's.
-  const ordinals = read.reuse ? ordinalMapOf(read.lineMarks, read.reuse.cache.skills.length) : undefined;
+  const ordinals = read.reuse?.ordinals;
   // Only the cache reads the line marks (it has them).
   read.lineMarks = [];
   const dataset: Dataset = { records, ...read.files };

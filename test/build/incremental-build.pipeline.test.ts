@@ -255,7 +255,7 @@ describe("the meaning model is updated for what changed", () => {
   }, 600_000);
 });
 
-describe("any doubt falls back to a full build and says why", () => {
+describe("any doubt falls back to a full build, or makes whole the part it is about, and says why", () => {
   let base: { data: string; changed: string; site: string; cache: string };
   const setUp = async () => {
     if (base) return base;

@@ -17,6 +17,7 @@ import { type SlimRecord, slim } from "../../dataset/stream.js";
 import type { StatsFile } from "../../schemas/dataset.js";
 import { FIELDS } from "../../schemas/fields.js";
 import type { TrustReviewRecord } from "../../schemas/trust.js";
+import type { OrdinalMap } from "../list-orders.js";
 import type { FirstPass } from "../passes.js";
 import { type TrustMark, trustMark } from "../scan-record.js";
 import { type CollectedPart, PostingCollector } from "../search-index/collect-postings.js";
@@ -52,6 +53,8 @@ export interface Reuse {
   textHashes: number[];
   /** Skills rendered afresh. */
   fresh: number;
+  /** Where each cached skill went (-1: changed or gone), and the ordinals of the skills rendered afresh, ascending. */
+  ordinals: OrdinalMap;
   /** How the cache's term index becomes this build's (patchIndex), applied where the search index is written (search-rebuild.ts). */
   postings: IndexPatch | null;
   /**
@@ -205,6 +208,7 @@ export async function incrementalPass(input: IncrementalInput): Promise<Incremen
         changed,
         textHashes,
         fresh,
+        ordinals: { oldTo, fresh: freshTo },
         postings,
         meaning: null,
         meaningPatch,
