@@ -8,7 +8,7 @@
 // can keep their old lists, which is all the search patch needs of the old index.
 import { concatU32 } from "../concat-u32.js";
 import { indexOfSorted } from "../lower-bound.js";
-import { type CollectedPart, U32Log } from "../search-index/collect-postings.js";
+import type { CollectedPart } from "../search-index/collect-postings.js";
 import type { StoredFile, StoredIndex } from "./index-store.js";
 
 /** How an index becomes the next one: where each old row went, the fresh rows' part and where each went (patchStoredFile). */
@@ -44,74 +44,97 @@ export function patchStoredFile(old: StoredFile, patch: IndexPatch, keepPrevious
 
 /**
  * What a patch changes of the old index: a key's lists are new when the key is, when a fresh row
- * holds it, or when one of its old rows is gone or moved; otherwise they are its old lists. Walks
- * the merged keys in order, each field's old lists read once and in order.
+ * holds it, or when one of its old rows is gone or moved; otherwise they are its old lists. Each
+ * field's old lists are read once, in key order, through its window (no view is made per list);
+ * the changed keys' old lists, when kept, in a second walk over those keys alone, also in order.
  */
 function patchLists(old: Pick<StoredFile, "keys" | "fields">, { oldTo, fresh, freshTo }: IndexPatch, keepPrevious: boolean): PatchedIndex {
   const { merged, from, freshAt } = mergedKeys(old.keys, fresh?.keys ?? []);
   const total = merged.length;
-  const inverted = old.fields.map((_, f) => freshLists(fresh, f, freshAt, freshTo, total));
-  const out = old.fields.map(({ count }, f) => ({
-    start: new Uint32Array(total + 1),
-    ordinals: new Uint32Array(count + inverted[f]!.ordinals.length),
-  }));
   const used = new Uint8Array(total);
-  const changedAt: number[] = [];
-  const previous = keepPrevious ? old.fields.map(() => ({ start: new U32Log(), ordinals: new U32Log() })) : null;
-  previous?.forEach((p) => p.start.push(0));
-  const lists: Uint32Array[] = new Array(old.fields.length);
-  const none = new Uint32Array(0);
-  for (let m = 0; m < total; m++) {
-    const i = from[m]!;
-    let differs = i < 0;
-    for (let f = 0; f < old.fields.length; f++) {
-      const { start: os, ordinals } = old.fields[f]!;
-      const list = i >= 0 ? ordinals(os[i]!, os[i + 1]!) : none;
-      lists[f] = list;
-      const { start, ordinals: target } = out[f]!;
-      const { start: fs, ordinals: fo } = inverted[f]!;
-      const begin = start[m]!;
-      let at = begin;
+  // 1 where a key's lists differ from its old ones; every added key does.
+  const differs = new Uint8Array(total);
+  for (let m = 0; m < total; m++) if (from[m]! < 0) differs[m] = 1;
+  const fields = old.fields.map(({ start: os, count, window }, f) => {
+    const { start: fs, ordinals: fo } = freshLists(fresh, f, freshAt, freshTo, total);
+    const start = new Uint32Array(total + 1);
+    const target = new Uint32Array(count + fo.length);
+    let at = 0;
+    for (let m = 0; m < total; m++) {
+      const i = from[m]!;
+      let p = 0;
+      let pEnd = 0;
+      if (i >= 0 && os[i + 1]! > os[i]!) {
+        p = window.hold(os[i]!, os[i + 1]!);
+        pEnd = p + os[i + 1]! - os[i]!;
+      }
+      const list = window.buffer;
+      const begin = at;
       let q = fs[m]!;
       const qEnd = fs[m + 1]!;
       if (q === qEnd) {
         // Most keys no fresh row holds: the kept old ordinals, mapped; the same list when every one maps to itself.
-        for (let p = 0; p < list.length; p++) {
+        let moved = 0;
+        for (; p < pEnd; p++) {
           const to = oldTo[list[p]!]!;
           if (to >= 0) target[at++] = to;
-          if (to !== list[p]) differs = true;
+          moved |= to ^ list[p]!;
         }
+        if (moved !== 0) differs[m] = 1;
       } else {
-        // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones.
-        let p = 0;
+        // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones. Never the old list alone.
+        const length = pEnd - p;
         let next = -1;
-        for (; p < list.length; p++) if ((next = oldTo[list[p]!]!) >= 0) break;
-        while (p < list.length || q < qEnd) {
-          if (p < list.length && (q >= qEnd || next < fo[q]!)) {
+        for (; p < pEnd; p++) if ((next = oldTo[list[p]!]!) >= 0) break;
+        while (p < pEnd || q < qEnd) {
+          if (p < pEnd && (q >= qEnd || next < fo[q]!)) {
             target[at++] = next;
-            for (p++; p < list.length; p++) if ((next = oldTo[list[p]!]!) >= 0) break;
+            for (p++; p < pEnd; p++) if ((next = oldTo[list[p]!]!) >= 0) break;
           } else target[at++] = fo[q++]!;
         }
-        if (!differs) differs = !sameRun(target, begin, at, list);
+        if (!differs[m] && !sameAsOld(target, begin, at, old.fields[f]!, i, length)) differs[m] = 1;
       }
       start[m + 1] = at;
       if (at > begin) used[m] = 1;
     }
-    if (!differs) continue;
-    changedAt.push(m);
-    if (previous && i >= 0)
-      previous.forEach((p, f) => {
-        const list = lists[f]!;
-        for (let k = 0; k < list.length; k++) p.ordinals.push(list[k]!);
-        p.start.push(p.ordinals.length);
+    return { start, ordinals: target.subarray(0, at) };
+  });
+  const changedAt: number[] = [];
+  for (let m = 0; m < total; m++) if (differs[m]) changedAt.push(m);
+  const previousChanged = keepPrevious
+    ? oldListsOf(
+        old,
+        changedAt.flatMap((m) => (from[m]! >= 0 ? [from[m]!] : [])),
+      )
+    : null;
+  return { index: withoutEmptyKeys(merged, used, fields), changed: changedAt.map((m) => merged[m]!), previousChanged };
+}
+
+/** Whether target[from, to) holds old key `i`'s list of `field` (`length` ordinals; the window still holds it). */
+function sameAsOld(target: Uint32Array, from: number, to: number, field: StoredFile["fields"][number], i: number, length: number): boolean {
+  if (to - from !== length) return false;
+  if (length === 0) return true;
+  const at = field.window.hold(field.start[i]!, field.start[i + 1]!);
+  for (let k = 0; k < length; k++) if (target[from + k] !== field.window.buffer[at + k]) return false;
+  return true;
+}
+
+/** The old lists of keys `at` (ascending positions in the old index), copied out of it. */
+function oldListsOf(old: Pick<StoredFile, "keys" | "fields">, at: readonly number[]): StoredIndex {
+  return {
+    keys: at.map((i) => old.keys[i]!),
+    fields: old.fields.map(({ start: os, window }) => {
+      const start = new Uint32Array(at.length + 1);
+      at.forEach((i, j) => (start[j + 1] = start[j]! + os[i + 1]! - os[i]!));
+      const ordinals = new Uint32Array(start[at.length]!);
+      at.forEach((i, j) => {
+        if (os[i + 1]! === os[i]!) return;
+        const from = window.hold(os[i]!, os[i + 1]!);
+        ordinals.set(window.buffer.subarray(from, from + os[i + 1]! - os[i]!), start[j]!);
       });
-  }
-  const changed = changedAt.map((m) => merged[m]!);
-  const previousChanged = previous && {
-    keys: changedAt.flatMap((m) => (from[m]! >= 0 ? [merged[m]!] : [])),
-    fields: previous.map((p) => ({ start: p.start.flat(), ordinals: concatU32(p.ordinals.take()) })),
+      return { start, ordinals };
+    }),
   };
-  return { index: withoutEmptyKeys(merged, used, out), changed, previousChanged };
 }
 
 /**
@@ -173,27 +196,20 @@ function freshLists(
   return { start, ordinals };
 }
 
-/** Whether target[from, to) holds `list`. */
-function sameRun(target: Uint32Array, from: number, to: number, list: Uint32Array): boolean {
-  if (to - from !== list.length) return false;
-  for (let k = 0; k < list.length; k++) if (target[from + k] !== list[k]) return false;
-  return true;
-}
-
 /** The patched lists as an index, without the keys no list holds any more (only the start arrays change: their runs are empty). */
 function withoutEmptyKeys(merged: string[], used: Uint8Array, fields: { start: Uint32Array; ordinals: Uint32Array }[]): StoredIndex {
   const lists = fields.map(({ start, ordinals }) => ({ start, ordinals: ordinals.subarray(0, start[merged.length]!) }));
   let kept = 0;
   for (let m = 0; m < merged.length; m++) kept += used[m]!;
   if (kept === merged.length) return { keys: merged, fields: lists };
-  const keys: string[] = [];
-  const compact = lists.map(() => new Uint32Array(kept + 1));
-  for (let m = 0; m < merged.length; m++) {
-    if (!used[m]) continue;
-    keys.push(merged[m]!);
-    lists.forEach((field, f) => {
-      compact[f]![keys.length] = field.start[m + 1]!;
-    });
-  }
-  return { keys, fields: lists.map((field, f) => ({ start: compact[f]!, ordinals: field.ordinals })) };
+  const keys: string[] = new Array(kept);
+  for (let m = 0, k = 0; m < merged.length; m++) if (used[m]) keys[k++] = merged[m]!;
+  return {
+    keys,
+    fields: lists.map(({ start, ordinals }) => {
+      const compact = new Uint32Array(kept + 1);
+      for (let m = 0, k = 0; m < merged.length; m++) if (used[m]) compact[++k] = start[m + 1]!;
+      return { start: compact, ordinals };
+    }),
+  };
 }

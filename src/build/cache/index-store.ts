@@ -211,18 +211,26 @@ export async function readStored(file: string, rows: number): Promise<StoredInde
 
 /**
  * A stored index checked in its file but not held (openStored): its keys and start arrays, and per
- * field a read of the ordinals [from, to) that holds the view it returns until the field's next read.
- * It reads the file synchronously, a window at a time, in order: for a patch in a thread of its own
- * (index-patch.ts patchStoredFile), which opens the file for it (`open`) and closes it after.
+ * field a window over its ordinals. It reads the file synchronously, in order: for a patch in a thread
+ * of its own (index-patch.ts patchStoredFile), which opens the file for it (`open`) and closes it after.
  */
 export interface StoredFile {
   /** The file, and the ordinals its lists were checked against. */
   file: string;
   rows: number;
   keys: readonly string[];
-  fields: readonly { start: Uint32Array; count: number; ordinals(from: number, to: number): Uint32Array }[];
+  fields: readonly { start: Uint32Array; count: number; window: OrdinalWindow }[];
   /** Opens the file for the reads; returns the function that closes it. */
   open(): () => void;
+}
+
+/**
+ * A field's ordinals read a window at a time: `hold(from, to)` makes `buffer` hold ordinals
+ * [from, to) and says where the first is in it. No view is made per list: a patch asks for millions.
+ */
+export interface OrdinalWindow {
+  buffer: Uint32Array;
+  hold(from: number, to: number): number;
 }
 
 /** Ordinals a StoredFile's field reads at once (16 MB), more when one list is longer. */
@@ -237,20 +245,22 @@ export async function openStored(file: string, rows: number, window = WINDOW): P
   const handle = await open(file, "r");
   let layout: StoredLayout;
   try {
-    const readAt = async (at: number, bytes: number) => {
-      const buffer = new Uint8Array(bytes);
-      for (let got = 0; got < bytes; ) {
-        const { bytesRead } = await handle.read(buffer, got, Math.min(READ_CHUNK, bytes - got), at + got);
+    const readInto = async (target: Uint8Array, at: number) => {
+      for (let got = 0; got < target.length; ) {
+        const { bytesRead } = await handle.read(target, got, Math.min(READ_CHUNK, target.length - got), at + got);
         if (bytesRead === 0) throw new Error(`${file}: truncated`);
         got += bytesRead;
       }
-      return buffer;
+      return target;
     };
-    layout = await readLayout(file, (await handle.stat()).size, readAt);
+    layout = await readLayout(file, (await handle.stat()).size, (at, bytes) => readInto(new Uint8Array(bytes), at));
+    // One buffer for every window checked.
+    const held = new Uint32Array(Math.min(window, Math.max(0, ...layout.counts)));
     for (const [f, count] of layout.counts.entries())
       for (let from = 0; from < count; from += window) {
-        const bytes = await readAt(layout.ordinalsAt[f]! + 4 * from, 4 * Math.min(window, count - from));
-        checkOrdinals(file, new Uint32Array(bytes.buffer), rows);
+        const n = Math.min(window, count - from);
+        await readInto(new Uint8Array(held.buffer, 0, 4 * n), layout.ordinalsAt[f]! + 4 * from);
+        checkOrdinals(file, held.subarray(0, n), rows);
       }
   } finally {
     await handle.close();
@@ -263,7 +273,7 @@ export async function openStored(file: string, rows: number, window = WINDOW): P
     fields: layout.starts.map((start, f) => ({
       start,
       count: layout.counts[f]!,
-      ordinals: windowReader(() => fd, file, layout.ordinalsAt[f]!, layout.counts[f]!, window),
+      window: ordinalWindow(() => fd, file, layout.ordinalsAt[f]!, layout.counts[f]!, window),
     })),
     open() {
       fd = openSync(file, "r");
@@ -272,16 +282,17 @@ export async function openStored(file: string, rows: number, window = WINDOW): P
   };
 }
 
-/** Reads ordinals [from, to) of a field at `offset` of `count` ordinals, a window at a time; a view valid until the next read. */
-function windowReader(fd: () => number, file: string, offset: number, count: number, window: number) {
-  let buffer = new Uint32Array(Math.min(window, count));
+/** A window over the `count` ordinals of a field at byte `offset` of the file open as `fd()`. */
+function ordinalWindow(fd: () => number, file: string, offset: number, count: number, window: number): OrdinalWindow {
   let first = 0;
   let end = 0;
-  return (from: number, to: number): Uint32Array => {
-    if (from < first || to > end) {
-      if (to - from > buffer.length) buffer = new Uint32Array(to - from);
-      const n = Math.min(buffer.length, count - from);
-      const bytes = new Uint8Array(buffer.buffer, 0, 4 * n);
+  const held: OrdinalWindow = {
+    buffer: new Uint32Array(Math.min(window, count)),
+    hold(from, to) {
+      if (from >= first && to <= end) return from - first;
+      if (to - from > held.buffer.length) held.buffer = new Uint32Array(to - from);
+      const n = Math.min(held.buffer.length, count - from);
+      const bytes = new Uint8Array(held.buffer.buffer, 0, 4 * n);
       for (let got = 0; got < bytes.length; ) {
         const read = readSync(fd(), bytes, got, bytes.length - got, offset + 4 * from + got);
         if (read === 0) throw new Error(`${file}: truncated since it was checked`);
@@ -289,9 +300,10 @@ function windowReader(fd: () => number, file: string, offset: number, count: num
       }
       first = from;
       end = from + n;
-    }
-    return buffer.subarray(from - first, to - first);
+      return 0;
+    },
   };
+  return held;
 }
 
 /**

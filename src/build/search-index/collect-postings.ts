@@ -16,7 +16,7 @@ import { PairTable } from "./term-scan.js";
  * An append-only u32 log in chunks, so growing it never copies what it holds. Chunks start small
  * and double up to 4 MB, so the many small collectors of a test or a small part cost little.
  */
-export class U32Log {
+class U32Log {
   private static readonly MAX_CHUNK = 1 << 20;
   private readonly chunks: Uint32Array[] = [];
   private current = new Uint32Array(1024);
