@@ -39,7 +39,7 @@ import type { TrustVerdict } from "../schemas/trust.js";
 import type { CacheOptions } from "./cache/cache-store.js";
 import { CACHE_FILES, CacheWriter } from "./cache/cache-store.js";
 import { type IncrementalOutcome, rebuildInWorker, tryIncremental } from "./cache/incremental.js";
-import { patchMeaning, type Reuse } from "./cache/incremental-pass.js";
+import { patchMeaning, type Reuse, readMeaningInput } from "./cache/incremental-pass.js";
 import { type KeptShardJob, keepFile, keptMeaning, knownFilesOf, readRecordedFile, runKeptShardJob } from "./cache/kept-shards.js";
 import { updatedMeaning } from "./cache/meaning-reuse.js";
 import type { SearchRebuildJob, SearchRebuildResult } from "./cache/search-rebuild.js";
@@ -639,20 +639,26 @@ async function meaningHere(
   let meaning: MeaningManifest | undefined;
   // An incremental build's meaning input is patched here, not in its first pass (incremental-pass.ts patchMeaning).
   if (read.reuse) patchMeaning(read, read.reuse);
+  const same = read.reuse?.meaning?.same === true;
+  // Its input unchanged since the cache was made (an incremental build checked it): the model is the
+  // cached one, and so is the cache's file of its input.
+  meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
+  if (meaning) {
+    log("the meaning model's input is unchanged: its shards are kept");
+    await cache?.indexWritten(CACHE_FILES.meaning, read.reuse!.meaning!.previousDocuments);
+    return { meaning, millis: performance.now() - started };
+  }
+  if (same) await readMeaningInput(read, read.reuse!);
   read.meaning = await loadMeaning(read);
   if (read.meaning) {
-    // Its input unchanged since the cache was made (an incremental build checked it): the model is the cached one.
-    meaning = await keptMeaning(read.reuse, resolve(options.outDir), DATA_PREFIX, adopt);
-    if (meaning) log("the meaning model's input is unchanged: its shards are kept");
     // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
-    else meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log, { outDir: resolve(options.outDir), adopt });
+    meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log, { outDir: resolve(options.outDir), adopt });
     if (!meaning) {
       log("building the meaning model");
       meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
     }
   }
-  const meaningKept = read.meaning !== null && read.reuse?.meaning?.same === true;
-  await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, meaningKept);
+  await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, read.meaning !== null && same);
   read.meaning = null;
   return { meaning, millis: meaning ? performance.now() - started : 0 };
 }

@@ -414,6 +414,30 @@ describe("any doubt falls back to a full build, or makes whole the part it is ab
     expectSameTree(site, fresh);
   }, 120_000);
 
+  // Not a fallback either: an unchanged meaning input is found so without its patched copy being
+  // made; when the previous model's shards cannot be kept (one the cache does not record), the input
+  // is read whole from the cache and the model built from it.
+  it("an unchanged meaning input whose shards cannot be kept: the model is built whole from the cached input", async () => {
+    const b = await setUp();
+    const { n, site, cache } = copyOfFirst(b);
+    const state = JSON.parse(readFileSync(join(cache, CACHE_FILES.state), "utf8"));
+    delete state.files[`_data/${state.meaning.shards[0].file}`];
+    writeFileSync(join(cache, CACHE_FILES.state), JSON.stringify(state));
+    const lines: string[] = [];
+    const report = await build({ dataDir: b.changed, outDir: site, page: false, cache: { dir: cache }, log: (l) => lines.push(l) });
+    expect(report.incremental?.used).toBe(true);
+    expect(lines).toContain("building the meaning model");
+    expect(lines).not.toContain("the meaning model's input is unchanged: its shards are kept");
+    const fresh = join(root, `doubt-full-${n}`);
+    await build({ dataDir: b.changed, outDir: fresh, page: false });
+    expectSameTree(site, fresh);
+    // The next build keeps them again, its cache's input the same.
+    const next: string[] = [];
+    await build({ dataDir: b.changed, outDir: site, page: false, cache: { dir: cache }, log: (l) => next.push(l) });
+    expect(next).toContain("the meaning model's input is unchanged: its shards are kept");
+    expectSameTree(site, fresh);
+  }, 120_000);
+
   it("a state file that is not JSON", async () => {
     await fallsBack((_site, cache) => writeFileSync(join(cache, CACHE_FILES.state), "{"), /build cache is damaged \(state\.json/);
   }, 120_000);

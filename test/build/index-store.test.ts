@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type IndexPatch, patchStoredFile } from "../../src/build/cache/index-patch.js";
+import { changedByPatch, type IndexPatch, patchStoredFile } from "../../src/build/cache/index-patch.js";
 import {
   indexOf,
   openStored,
@@ -41,7 +41,11 @@ let files = 0;
 const patchFile = async (stored: StoredIndex, patch: IndexPatch, window = 4) => {
   const file = join(root, `patched-${files++}.bin`);
   await writeStored(file, stored);
-  return patchStoredFile(await openStored(file, patch.oldTo.length, window), patch, true);
+  const opened = await openStored(file, patch.oldTo.length, window);
+  const patched = patchStoredFile(opened, patch, true);
+  // The dry run finds the same changed keys without making the index.
+  expect(changedByPatch(opened, patch)).toEqual(patched.changed);
+  return patched;
 };
 
 const old: Doc[] = [
@@ -74,6 +78,21 @@ describe("the stored index", () => {
     expect(indexOf(patched).listOf("warm", 1)).toBeUndefined();
     expect(sameIndex(patched, storedOf(index(next)))).toBe(true);
     expect(sameIndex(patched, storedOf(index(old)))).toBe(false);
+  });
+
+  it("patched with lists longer than a window and than the dry run's first buffer", async () => {
+    const docs: Doc[] = Array.from({ length: 3000 }, (_, i) => [`common ${i % 7 === 0 ? "seventh" : "plain"}`, `word${i % 3}`]);
+    const oldTo = Int32Array.from(docs, (_, r) => (r === 1500 ? -1 : r));
+    const fresh: Doc[] = [["common plain", "word0 novel"]];
+    const next = docs.map((d, r) => (r === 1500 ? fresh[0]! : d));
+    const patched = await patchFile(
+      storedOf(index(docs)),
+      { oldTo, fresh: collector(fresh).part(), freshTo: Uint32Array.from([1500]) },
+      256,
+    );
+    expect(lists(indexOf(patched.index))).toEqual(lists(index(next)));
+    // Row 1500 is written again with the words it had ("common", "plain", "word0") and one more: only that one's list changed.
+    expect(patched.changed).toEqual(["novel"]);
   });
 
   it("patched with nothing changed is the same index, and says no key changed", async () => {

@@ -329,7 +329,11 @@ export class CacheWriter {
     this.sizes[CACHE_FILES.surface] = (await stat(file)).size;
   }
 
-  /** Records an index file another thread wrote into this folder (the meaning worker: src/build/meaning-job.ts; an incremental build's search index: cache/search-rebuild.ts), of `rows` rows. */
+  /**
+   * Records an index file of `rows` rows written into this folder by another thread (the meaning
+   * worker: src/build/meaning-job.ts; an incremental build's search index: cache/search-rebuild.ts),
+   * or kept as it was (an unchanged meaning input).
+   */
   async indexWritten(name: IndexFile, rows: number): Promise<void> {
     if (name === CACHE_FILES.meaning) this.documents = rows;
     this.sizes[name] = (await stat(join(this.dir, name))).size;

@@ -27,8 +27,8 @@ import { SpillWriter } from "../spill.js";
 import { type LineMark, renderOrReport } from "../stream-pass.js";
 import { reviewsByKey } from "../trust-reviews.js";
 import { type OpenCache, reviewsJson, statsJson } from "./cache-store.js";
-import { type IndexPatch, patchStoredFile } from "./index-patch.js";
-import { indexOf, type StoredFile, type StoredIndex } from "./index-store.js";
+import { changedByPatch, type IndexPatch, patchStoredFile } from "./index-patch.js";
+import { indexOf, readStored, type StoredFile, type StoredIndex } from "./index-store.js";
 import type { LineHashes } from "./line-hashes.js";
 
 export interface IncrementalInput {
@@ -62,7 +62,14 @@ export interface Reuse {
    * one); the cached input (read again only for an update), its number of files and where each of
    * its files went (-1: re-read or gone), for an update of the cached model (meaning-update.ts).
    */
-  meaning: { stored: StoredIndex; same: boolean; previous: StoredFile; previousDocuments: number; oldDocTo: Int32Array } | null;
+  meaning: {
+    /** Null when `same`: the cached input, not read (readMeaningInput reads it when the build needs it after all). */
+    stored: StoredIndex | null;
+    same: boolean;
+    previous: StoredFile;
+    previousDocuments: number;
+    oldDocTo: Int32Array;
+  } | null;
   /**
    * What patchMeaning makes `meaning` (and the pass's `meaning`) from, until it has: the cached
    * input's rows' new places and the fresh rows. Left to the build's meaning step, so the search
@@ -226,14 +233,12 @@ export function patchMeaning(pass: Pick<FirstPass, "meaning">, reuse: Reuse): vo
   const cached = reuse.cache.meaning;
   if (!input || !cached) return;
   reuse.meaningPatch = null;
-  const { index: stored, changed } = patchStoredFile(
-    cached,
-    { oldTo: input.oldDocTo, fresh: input.fresh, freshTo: input.freshDocTo },
-    false,
-  );
-  // The meaning model is a function of its whole input: an input equal to the cached one gives the cached model.
-  const same = input.documents === reuse.cache.state.documents && changed.length === 0;
-  pass.meaning = { files: indexOf(stored), documents: input.documents };
+  const patch = { oldTo: input.oldDocTo, fresh: input.fresh, freshTo: input.freshDocTo };
+  // The meaning model is a function of its whole input: an input equal to the cached one gives the
+  // cached model. An hourly crawl's changes leave it so, and that is found without making its copy.
+  const same = input.documents === reuse.cache.state.documents && changedByPatch(cached, patch).length === 0;
+  const stored = same ? null : patchStoredFile(cached, patch, false).index;
+  pass.meaning = stored && { files: indexOf(stored), documents: input.documents };
   reuse.meaning = {
     stored,
     same,
@@ -241,4 +246,16 @@ export function patchMeaning(pass: Pick<FirstPass, "meaning">, reuse: Reuse): vo
     previousDocuments: reuse.cache.state.documents,
     oldDocTo: input.oldDocTo,
   };
+}
+
+/**
+ * The meaning input an incremental build found unchanged (Reuse.meaning.same), read whole, for a
+ * build that needs it after all (the previous model's shards could not be kept): sets the pass's
+ * `meaning`.
+ */
+export async function readMeaningInput(pass: Pick<FirstPass, "meaning">, reuse: Reuse): Promise<void> {
+  const input = reuse.meaning;
+  if (!input?.same || pass.meaning) return;
+  const stored = await readStored(input.previous.file, input.previous.rows);
+  pass.meaning = { files: indexOf(stored), documents: input.previousDocuments };
 }

@@ -50,7 +50,8 @@ export async function updatedMeaning(
   kept?: { outDir: string; adopt: (file: WrittenFile) => void },
 ): Promise<MeaningManifest | undefined> {
   const input = reuse?.meaning;
-  if (!reuse || !input) return undefined;
+  // An unchanged input has nothing to update (its stored copy was never made).
+  if (!reuse || !input?.stored) return undefined;
   const reason =
     corpus.files.keys.length !== input.stored.keys.length
       ? "the model's input is not the one the incremental pass stored"
