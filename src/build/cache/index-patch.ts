@@ -104,7 +104,8 @@ function patchLists(
         }
         if (moved !== 0) differs[m] = 1;
       } else {
-        // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones. Never the old list alone.
+        // Two ascending runs merged: the kept old ordinals (mapped) and the fresh ones; then compared
+        // with the old list (a skill written again with the same words gives it back).
         const length = pEnd - p;
         let next = -1;
         for (; p < pEnd; p++) if ((next = oldTo[list[p]!]!) >= 0) break;
@@ -221,15 +222,14 @@ function freshLists(
 
 /** The patched lists as an index, without the keys no list holds any more (only the start arrays change: their runs are empty). */
 function withoutEmptyKeys(merged: string[], used: Uint8Array, fields: { start: Uint32Array; ordinals: Uint32Array }[]): StoredIndex {
-  const lists = fields.map(({ start, ordinals }) => ({ start, ordinals: ordinals.subarray(0, start[merged.length]!) }));
   let kept = 0;
   for (let m = 0; m < merged.length; m++) kept += used[m]!;
-  if (kept === merged.length) return { keys: merged, fields: lists };
+  if (kept === merged.length) return { keys: merged, fields };
   const keys: string[] = new Array(kept);
   for (let m = 0, k = 0; m < merged.length; m++) if (used[m]) keys[k++] = merged[m]!;
   return {
     keys,
-    fields: lists.map(({ start, ordinals }) => {
+    fields: fields.map(({ start, ordinals }) => {
       const compact = new Uint32Array(kept + 1);
       for (let m = 0, k = 0; m < merged.length; m++) if (used[m]) compact[++k] = start[m + 1]!;
       return { start: compact, ordinals };
