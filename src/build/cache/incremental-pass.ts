@@ -55,7 +55,7 @@ export interface Reuse {
   fresh: number;
   /** Where each cached skill went (-1: changed or gone), and the ordinals of the skills rendered afresh, ascending. */
   ordinals: OrdinalMap;
-  /** How the cache's term index becomes this build's (patchIndex), applied where the search index is written (search-rebuild.ts). */
+  /** How the cache's term index becomes this build's (index-patch.ts patchStoredFile), applied where the search index is written (search-rebuild.ts). */
   postings: IndexPatch | null;
   /**
    * The meaning model's input, and whether it equals the cached one (its output is then the cached
