@@ -14,7 +14,7 @@ import { type WorkerMessage, workerModule } from "../passes.js";
 import { type SearchFiles, type SearchSkills, writeSearchFiles } from "../search-index/search-index.js";
 import { startWorker } from "../typescript-worker.js";
 import { CACHE_FILES, type IndexFile, type SearchIndexFiles } from "./cache-store.js";
-import { indexOf, openStored, readStored, replaceStored, type StoredFile, type StoredIndex } from "./index-store.js";
+import { type indexOf, openStored, readStored, replaceStored, type StoredFile, type StoredIndex } from "./index-store.js";
 import { knownFilesOf } from "./kept-shards.js";
 import {
   type PreviousFiles,
@@ -101,7 +101,7 @@ export async function runSearchRebuildJob(
       files[at] = await writeOutputFile(job.outDir, `${job.prefix}/${path}`, data, known);
     },
   };
-  const postings = indexOf(indexes.after);
+  const postings = indexes.after;
   const patch = await searchPatchOf({
     previous,
     files: previousFiles,

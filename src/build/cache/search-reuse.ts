@@ -18,7 +18,7 @@ import type { BuildCacheState } from "../../schemas/build-cache.js";
 import type { SkillRecord } from "../../schemas/dataset.js";
 import { lowerBound } from "../lower-bound.js";
 import type { WrittenFile } from "../output.js";
-import type { ListLookup } from "../search-index/collect-postings.js";
+import type { ListLookup, PostingIndex } from "../search-index/collect-postings.js";
 import { type NestedSkill, nestedSkills } from "../search-index/search-document.js";
 import { type SearchPatch, strictlyAscending } from "../search-index/search-patch.js";
 import { encodeEntry } from "../search-index/search-shards.js";
@@ -67,7 +67,7 @@ export function previousSearchOf(reuse: Reuse & { postings: IndexPatch }): Previ
  * are kept: every other key's are this build's.
  */
 export interface SearchIndexes {
-  after: StoredIndex;
+  after: PostingIndex;
   /** The keys whose lists changed since the previous build (added, removed, other ordinals), sorted. */
   changed: string[];
   /** The previous build's lists of those keys (the keys it had). */
@@ -77,8 +77,8 @@ export interface SearchIndexes {
 
 /** The cache's indexes as read (search-rebuild.ts readSearchIndexes), the term index patched into this build's. */
 export function searchIndexesOf(previous: PreviousSearch, read: { postings: StoredFile; nested: StoredIndex | null }): SearchIndexes {
-  const { index: after, changed, previousChanged } = patchStoredFile(read.postings, previous.patch, true);
-  return { after, changed, previousChanged: previousChanged!, nested: read.nested };
+  const { index, changed, previousChanged } = patchStoredFile(read.postings, previous.patch, true);
+  return { after: indexOf(index), changed, previousChanged: previousChanged!, nested: read.nested };
 }
 
 /**
@@ -195,7 +195,7 @@ export async function searchPatchOf(input: SearchPatchInput): Promise<SearchPatc
     return undefined;
   }
   const { changed, previousChanged } = indexes;
-  const before = previousLists(indexOf(indexes.after), changed, previousChanged);
+  const before = previousLists(indexes.after, changed, previousChanged);
   const suggest = previousSuggestions(was, files.suggestions, input, before);
   const nestedSame = sameNested(was.nested, input.nested);
   // The cached nested index, when it is over these nested skills (its ordinals within their count).
