@@ -25,6 +25,7 @@ const SHARED = [
   "author",
   "license",
   "defaultBranch",
+  "primary",
 ] as const;
 
 /** Distinct values kept per field at most: past it, a new value stays the record's own (a field nearly unique per skill gains nothing). */
@@ -45,7 +46,7 @@ export class RecordCompactor {
       if (known !== undefined) fields[field] = known;
       else if (seen.size < MAX_DISTINCT) seen.set(key, deepFreeze(value));
     });
-    record.files = record.files.map(copyFile);
+    record.files = record.files.map((file) => copyFile(file, record));
     return record;
   }
 
@@ -56,12 +57,29 @@ export class RecordCompactor {
   }
 
   private readonly marks: Partial<Record<TrustVerdict, TrustMark>> = {};
+
+  /** The one kept copy of `text`, for strings many skills repeat (the build cache's stats and reviews entries, see cache-store.ts). */
+  text(text: string): string {
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    if (this.texts.size < MAX_DISTINCT) this.texts.set(text, text);
+    return text;
+  }
+
+  private readonly texts = new Map<string, string>();
 }
 
-/** A file object rebuilt property by property, in its own order (a fresh object is laid out for exactly what it holds). */
-function copyFile(file: SkillFile): SkillFile {
+/**
+ * A file object rebuilt property by property, in its own order (a fresh object is laid out for
+ * exactly what it holds). A primary SKILL.md's path, name and description are most often the
+ * record's own: the same text, then kept once.
+ */
+function copyFile(file: SkillFile, record: SlimRecord): SkillFile {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(file)) out[key] = file[key as keyof SkillFile];
+  if (file.description === record.description) out.description = record.description;
+  if (file.name === record.name) out.name = record.name;
+  if (file.path === record.primary) out.path = record.primary;
   return out as SkillFile;
 }
 
