@@ -29,21 +29,46 @@ export interface StatusInput {
 export const REVIEW_HOW =
   "If this is wrong, open an issue on the directory's repository asking for a review, naming the repository and the commit; a maintainer's review (data/trust-reviews.jsonl) holds while the reviewed files are unchanged, and every new commit is scanned afresh.";
 
-/** Path -> JSON text of every status file. */
-export function renderStatus(input: StatusInput): Map<string, string> {
+/**
+ * Every status file, path and JSON text, one at a time: the index-status shards in order, then the
+ * rules and /status. A shard's entries are made when it is written, from the records that hash to it,
+ * so no more than one shard's entries are held at once (at 1M skills the whole map of entries was
+ * about a gigabyte of heap and half a minute of a build).
+ *
+ * Which entry answers for a name: a record over a failed crawl of it (the record is served, marked
+ * failed) over a skipped repository of that name; an old name (alias) only where no record, failed or
+ * skipped repository has the name, and then the first record, in the dataset's order, that claims it.
+ */
+export function* renderStatus(input: StatusInput): Generator<[path: string, text: string]> {
   const { dataset, state, lastCrawl } = input;
+  const { records } = dataset;
   const fallbackTime = lastCrawl?.summary.finishedAt ?? dataset.meta.generatedAt;
-  const entries = new Map<string, BuiltIndexStatus>();
   // Nothing served: no commit to name.
   const unserved = { indexedCommit: null, indexedAt: null };
-  const put = (owner: string, repo: string, value: Omit<BuiltIndexStatus, "owner" | "repo">) =>
-    entries.set(skillKey(owner, repo), { owner, repo, ...value });
   const crawledAt = (id: string) => state.repos[id]?.crawledAt ?? fallbackTime;
 
-  // Skipped repositories first, so a listed record with the same name wins.
+  // The records' keys, in key order (the build's records are in it already).
+  const keys = records.map((r) => skillKey(r.owner, r.repo));
+  const order = Uint32Array.from(keys.keys());
+  if (keys.some((k, i) => i > 0 && k < keys[i - 1]!)) order.sort((x, y) => (keys[x]! < keys[y]! ? -1 : keys[x]! > keys[y]! ? 1 : x - y));
+  const isRecord = (key: string) => {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[order[mid]!]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < order.length && keys[order[lo]!] === key;
+  };
+
+  // The names no record holds: skipped repositories, then failed crawls over them.
+  const others = new Map<string, BuiltIndexStatus>();
   for (const [id, repo] of Object.entries(state.repos)) {
     if (repo.skip !== undefined)
-      put(repo.owner, repo.repo, {
+      others.set(skillKey(repo.owner, repo.repo), {
+        owner: repo.owner,
+        repo: repo.repo,
         state: "excluded",
         listed: false,
         reason: repo.skip,
@@ -57,7 +82,9 @@ export function renderStatus(input: StatusInput): Map<string, string> {
     const [owner, repo] = f.key.split("/");
     if (!owner || !repo) continue; // a repository GitHub never named (only its id is known)
     failed.set(f.key.toLowerCase(), f.reason);
-    put(owner, repo, {
+    others.set(skillKey(owner, repo), {
+      owner,
+      repo,
       state: "failed",
       listed: false,
       reason: f.reason,
@@ -66,52 +93,87 @@ export function renderStatus(input: StatusInput): Map<string, string> {
       ...unserved,
     });
   }
-  for (const r of dataset.records) {
-    const reason = failed.get(skillKey(r.owner, r.repo));
-    const malicious = input.excluded?.get(skillKey(r.owner, r.repo));
-    const served = { indexedCommit: r.headSha, indexedAt: state.repos[r.id]?.indexedAt ?? null };
-    // A malicious skill is still served at its own address (with its findings), but listed nowhere.
-    const value = malicious
-      ? {
-          state: "excluded" as const,
-          listed: true,
-          reason: `The trust scanner judged it malicious, so lists, search and categories leave it out: ${malicious} ${REVIEW_HOW}`,
-          rule: null,
-          lastCrawledAt: crawledAt(r.id),
-          ...served,
-        }
-      : reason
-        ? {
-            state: "failed" as const,
-            listed: true,
-            reason: `${reason} (the previous record is still served)`,
-            rule: null,
-            lastCrawledAt: lastCrawl!.summary.finishedAt,
-            ...served,
-          }
-        : { state: "indexed" as const, listed: true, reason: null, rule: null, lastCrawledAt: crawledAt(r.id), ...served };
-    put(r.owner, r.repo, value);
-    // An old name answers for the repository it now points to, unless something else holds it.
-    for (const alias of r.aliases)
-      if (!entries.has(alias.toLowerCase())) entries.set(alias.toLowerCase(), { owner: r.owner, repo: r.repo, ...value });
-  }
+  for (const key of others.keys()) if (isRecord(key)) others.delete(key);
+  const recordNames = distinct(order, keys);
 
-  const shards = shardCountFor(entries.size, ENTRIES_PER_SHARD);
-  const files = new Map<string, string>();
-  const byShard = new Map<number, Record<string, BuiltIndexStatus>>();
-  const check = entryCheck();
-  for (const key of [...entries.keys()].sort()) {
-    const n = shardOf(key, shards);
-    const shard = byShard.get(n) ?? {};
-    shard[key] = check(key, entries.get(key)!);
-    byShard.set(n, shard);
+  const entryOf = (i: number): BuiltIndexStatus => {
+    const r = records[i]!;
+    const key = keys[i]!;
+    const reason = failed.get(key);
+    const malicious = input.excluded?.get(key);
+    const indexedAt = state.repos[r.id]?.indexedAt ?? null;
+    // A malicious skill is still served at its own address (with its findings), but listed nowhere.
+    const [status, why, lastCrawledAt]: [BuiltIndexStatus["state"], string | null, string] = malicious
+      ? [
+          "excluded",
+          `The trust scanner judged it malicious, so lists, search and categories leave it out: ${malicious} ${REVIEW_HOW}`,
+          crawledAt(r.id),
+        ]
+      : reason
+        ? ["failed", `${reason} (the previous record is still served)`, lastCrawl!.summary.finishedAt]
+        : ["indexed", null, crawledAt(r.id)];
+    return {
+      owner: r.owner,
+      repo: r.repo,
+      state: status,
+      listed: true,
+      reason: why,
+      rule: null,
+      lastCrawledAt,
+      indexedCommit: r.headSha,
+      indexedAt,
+    };
+  };
+  // An old name answers for the repository it now points to, unless something else holds it.
+  const aliases = new Map<string, number>();
+  records.forEach((r, i) => {
+    for (const alias of r.aliases) {
+      const key = alias.toLowerCase();
+      if (!aliases.has(key) && !others.has(key) && !isRecord(key)) aliases.set(key, i);
+    }
+  });
+
+  const shards = shardCountFor(recordNames + others.size + aliases.size, ENTRIES_PER_SHARD);
+  // Each shard's records (in key order) and other names.
+  const start = new Uint32Array(shards + 1);
+  const shardOfRecord = Uint32Array.from(keys, (k) => shardOf(k, shards));
+  for (const n of shardOfRecord) start[n + 1] = start[n + 1]! + 1;
+  for (let n = 0; n < shards; n++) start[n + 1] = start[n + 1]! + start[n]!;
+  const members = new Uint32Array(records.length);
+  const filled = start.slice(0, shards);
+  for (const i of order) {
+    const n = shardOfRecord[i]!;
+    members[filled[n]!] = i;
+    filled[n] = filled[n]! + 1;
   }
-  // Each entry was checked against the schema and made with its keys in order, and the shard's keys
-  // are sorted: JSON.stringify gives what stableStringify of the parsed shard gives, without the
-  // whole shard parsed and copied twice (at 100k skills, seconds of every build).
-  for (let n = 0; n < shards; n++) files.set(indexStatusFile(n), `${JSON.stringify(byShard.get(n) ?? {})}\n`);
-  files.set(INDEX_STATUS_RULES_FILE, json(IndexStatusRules.parse({ shards, exclude: [...input.exclude] })));
-  files.set(
+  const extra = new Map<number, [string, () => BuiltIndexStatus][]>();
+  const addExtra = (key: string, entry: () => BuiltIndexStatus) => {
+    const n = shardOf(key, shards);
+    const list = extra.get(n) ?? [];
+    list.push([key, entry]);
+    extra.set(n, list);
+  };
+  for (const [key, entry] of others) addExtra(key, () => entry);
+  for (const [key, i] of aliases) addExtra(key, () => entryOf(i));
+
+  const check = entryCheck();
+  for (let n = 0; n < shards; n++) {
+    const rest = (extra.get(n) ?? []).sort(([a], [b]) => (a < b ? -1 : 1));
+    const shard: Record<string, BuiltIndexStatus> = {};
+    let e = 0;
+    for (let m = start[n]!; m < start[n + 1]!; m++) {
+      const i = members[m]!;
+      for (; e < rest.length && rest[e]![0] < keys[i]!; e++) shard[rest[e]![0]] = check(rest[e]![0], rest[e]![1]());
+      shard[keys[i]!] = check(keys[i]!, entryOf(i));
+    }
+    for (; e < rest.length; e++) shard[rest[e]![0]] = check(rest[e]![0], rest[e]![1]());
+    // Each entry was checked against the schema and made with its keys in order, and the shard's keys
+    // are sorted: JSON.stringify gives what stableStringify of the parsed shard gives, without the
+    // whole shard parsed and copied twice (at 100k skills, seconds of every build).
+    yield [indexStatusFile(n), `${JSON.stringify(shard)}\n`];
+  }
+  yield [INDEX_STATUS_RULES_FILE, json(IndexStatusRules.parse({ shards, exclude: [...input.exclude] }))];
+  yield [
     STATUS_FILE,
     json(
       Status.parse({
@@ -119,35 +181,49 @@ export function renderStatus(input: StatusInput): Map<string, string> {
         datasetGeneratedAt: dataset.meta.generatedAt,
         builtAt: input.builtAt,
         counts: {
-          skills: dataset.records.length,
+          skills: records.length,
           aliases: input.counts.aliases,
           files: input.counts.files,
           categories: dataset.categories.categories.length,
-          repositoriesKnown: new Set([...entries.values()].map((e) => skillKey(e.owner, e.repo))).size,
+          // Every name answers for a record's repository or for one no record holds (old names point at records).
+          repositoriesKnown: recordNames + others.size,
         },
         lastCrawl: lastCrawl?.summary ?? null,
         demo: dataset.meta.demo === true,
         demoNotice: dataset.meta.demo === true ? DEMO_NOTICE : null,
       }),
     ),
-  );
-  return files;
+  ];
+}
+
+/** How many distinct keys `keys` holds, read in `order` (sorted). */
+function distinct(order: Uint32Array, keys: readonly string[]): number {
+  let n = 0;
+  for (let m = 0; m < order.length; m++) if (m === 0 || keys[order[m]!] !== keys[order[m - 1]!]) n++;
+  return n;
 }
 
 const json = (value: unknown) => `${stableStringify(value)}\n`;
 
 /**
  * Checks one entry against BuiltIndexStatus field by field, with the schema's own field schemas
- * (the times, which repeat across entries, each checked once), and gives it with its keys in sorted
+ * (the times and states, which repeat across entries, each checked once), and gives it with its keys in sorted
  * order; throws the schema's error for a bad one. The same check as the schema's parse of the shard,
  * without its copy of every entry.
  */
 function entryCheck(): (key: string, entry: BuiltIndexStatus) => BuiltIndexStatus {
   const { shape } = BuiltIndexStatus;
-  const times = new Map<string | null, boolean>();
+  // The times and states repeat across entries: each checked once.
+  const known = new Map<string | null, boolean>();
   const time = (v: string | null) => {
-    let ok = times.get(v);
-    if (ok === undefined) times.set(v, (ok = shape.lastCrawledAt.safeParse(v).success));
+    let ok = known.get(v);
+    if (ok === undefined) known.set(v, (ok = shape.lastCrawledAt.safeParse(v).success));
+    return ok;
+  };
+  const states = new Map<unknown, boolean>();
+  const stateOk = (v: unknown) => {
+    let ok = states.get(v);
+    if (ok === undefined) states.set(v, (ok = shape.state.safeParse(v).success));
     return ok;
   };
   return (key, e) => {
@@ -155,7 +231,7 @@ function entryCheck(): (key: string, entry: BuiltIndexStatus) => BuiltIndexStatu
       Object.keys(e).length === 9 &&
       typeof e.owner === "string" &&
       typeof e.repo === "string" &&
-      shape.state.safeParse(e.state).success &&
+      stateOk(e.state) &&
       typeof e.listed === "boolean" &&
       (e.reason === null || typeof e.reason === "string") &&
       (e.rule === null || typeof e.rule === "string") &&
