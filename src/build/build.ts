@@ -254,7 +254,19 @@ async function readSkills(options: BuildOptions, spillRoot: string, log: (line: 
     first = await pass(join(sorted, DATASET_FILES.skills));
   }
   const reuse = first === incremental?.pass ? incremental?.pass?.reuse : undefined;
-  return { ...first, skipped, skippedReviews: trustReviews.problems, files, spillDir, reuse, incremental, reviews: trustReviews.reviews };
+  // The outcome is kept without its pass, which is this read now: what the read lets go (its records
+  // once taken, its line marks once the cache has them) must not outlive it there.
+  const { pass: _read, ...outcome } = incremental ?? {};
+  return {
+    ...first,
+    skipped,
+    skippedReviews: trustReviews.problems,
+    files,
+    spillDir,
+    reuse,
+    incremental: incremental && outcome,
+    reviews: trustReviews.reviews,
+  };
 }
 
 export async function build(options: BuildOptions): Promise<BuildReport> {
@@ -329,6 +341,8 @@ async function buildFrom(
   // What the search index needed of the cache's skills is taken: each skill's record, summary and
   // mark are the build's own now, and the rest of its cached line (about 160 bytes of heap a skill) can go.
   if (read.reuse) read.reuse.cache.skills = [];
+  // So can what its job was made of (the job holds it, or a worker thread its copy).
+  searchInput.rebuild = undefined;
   await cache?.writeSurface(searchInput.words);
   const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
   const { shardJob, plan, verdicts, vocabulary } = written;
@@ -347,6 +361,11 @@ async function buildFrom(
       const spilled = (await meaningBeside(read, options.meaningBesideBytes ?? MAX_BESIDE_PART_BYTES, log)) ? read.spilled : undefined;
       // Not beside the index: the meaning model runs here first, its input let go before the postings are read.
       const here = spilled ? undefined : await meaningHere(read, options, data, adopt, cache, log);
+      // The cached meaning input (its keys, at 1M skills about 160 MB of heap) is not read after the meaning step.
+      if (read.reuse) {
+        read.reuse.meaning = null;
+        read.reuse.cache.meaning = null;
+      }
       if (here) phase("meaning model");
       log("building search index");
       const t = performance.now();

@@ -12,30 +12,42 @@ import {
   type SearchRebuildMessage,
   type SearchRebuildStart,
 } from "./cache/search-rebuild.js";
-import { readPreviousFiles, searchIndexesOf } from "./cache/search-reuse.js";
+import { readPreviousFiles, type SearchIndexes, searchIndexesOf } from "./cache/search-reuse.js";
 
 const port = parentPort;
 if (!port) throw new Error("search-rebuild-worker.ts runs only as a worker thread");
 const post = (message: SearchRebuildMessage) => port.postMessage(message);
 const start = workerData as SearchRebuildStart;
 let cached: CachedSearchIndexes | undefined;
-try {
-  cached = await readSearchIndexes(start.files);
-  post({ type: "ready" });
-} catch (e) {
-  post({ type: "ready", problem: (e as Error).message });
-}
+// Not awaited at the module's top level: a value awaited there stays in the module's own frame for
+// as long as the thread runs, and these indexes must go once patched (takeIndexes).
+const read = readSearchIndexes(start.files).then(
+  (indexes) => {
+    cached = indexes;
+    post({ type: "ready" });
+  },
+  (e: Error) => post({ type: "ready", problem: e.message }),
+);
 // Read after the indexes (which decide whether the build runs in full), before the job comes.
-const previous = readPreviousFiles(start.site, start.prefix);
+const previous = read.then(() => readPreviousFiles(start.site, start.prefix));
 // The job first, then the skills' surface forms (made by the main thread meanwhile).
 let surface: (forms: Map<string, string>) => void = () => {};
 const forms = new Promise<Map<string, string>>((resolve) => (surface = resolve));
-port.once("message", async (job: SearchRebuildJob) => {
-  port.once("message", surface);
+/**
+ * The cached indexes patched into this build's. Of the cached term index only the changed keys' lists
+ * outlive its patch: it is let go here, in a function of its own, so no suspended frame of the job
+ * (below) keeps a reference to it while the index is written (at 1M skills its keys and starts were
+ * hundreds of megabytes).
+ */
+function takeIndexes(job: SearchRebuildJob): SearchIndexes {
   if (!cached) throw new Error("the build cache's indexes could not be read");
-  // Of the cached term index only the changed keys' lists outlive its patch: it is let go here.
   const indexes = searchIndexesOf(job.previous, cached);
   cached = undefined;
+  return indexes;
+}
+port.once("message", async (job: SearchRebuildJob) => {
+  port.once("message", surface);
+  const indexes = takeIndexes(job);
   post({ type: "done", result: await runSearchRebuildJob(job, indexes, previous, forms, (line) => post({ type: "batch", batch: line })) });
   port.close();
 });
