@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build.js";
-import { BUILD_MALLOC_ARENAS, BUILD_THREAD_POOL } from "../../src/node/cli.js";
+import { missingBuildSettings } from "../../src/node/cli.js";
 import { PROJECT_ROOT } from "../../src/node/project-root.js";
 import { runNode, type ScriptRun, scriptArgs } from "../../src/node/run-script.js";
 
@@ -96,8 +96,7 @@ describe("spill folders", () => {
     const parent = join(work, "sigkill");
     mkdirSync(parent);
     // The build's settings set: the command builds in its own process, which the SIGKILL ends at once.
-    const settings = { MALLOC_ARENA_MAX: String(BUILD_MALLOC_ARENAS), UV_THREADPOOL_SIZE: String(BUILD_THREAD_POOL) };
-    const { run, folder } = await killMidBuild(parent, "SIGKILL", false, { ...process.env, ...settings });
+    const { run, folder } = await killMidBuild(parent, "SIGKILL", false, { ...process.env, ...missingBuildSettings(process.env) });
     expect(run.status).toBeNull();
     expect(spillFolders(parent)).toEqual([folder]);
     // A folder this very process holds (a build under way here) and folders of no build's naming.
