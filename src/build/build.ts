@@ -115,6 +115,13 @@ export interface BuildOptions {
    */
   meaningBesideBytes?: number;
   /**
+   * Above this many bytes of the build cache's term index, an incremental build's search index waits
+   * for the list heads instead of running beside the lists from the first pass's end (default
+   * MAX_SEARCH_BESIDE_BYTES); tests set 0 to take that way on a small dataset. Any bound builds the
+   * same bytes.
+   */
+  searchBesideBytes?: number;
+  /**
    * The build cache (src/build/cache/, docs/SCALE.md "Incremental builds"): with it, a build reuses
    * what the cache holds of every unchanged skill and the shards that hold none changed, and leaves
    * the cache for the next build; without it (the default for the library), every build is full.
@@ -336,15 +343,22 @@ async function buildFrom(
   // variable here holds them): they are garbage once it returns (a few GB at 1M skills), before the
   // index pass allocates.
   const searchInput = searchInputOf(read, log);
-  // An incremental build's search index is patched in a worker thread from here, beside the lists and status.
-  const rebuild = searchInput.rebuild && searchRebuild(read, searchInput.rebuild, searchInput.words, options, cache, log);
-  // What the search index needed of the cache's skills is taken: each skill's record, summary and
-  // mark are the build's own now, and the rest of its cached line (about 160 bytes of heap a skill) can go.
-  if (read.reuse) read.reuse.cache.skills = [];
-  // So can what its job was made of (the job holds it, or a worker thread its copy).
-  searchInput.rebuild = undefined;
+  // An incremental build's search index is patched in a worker thread from here, beside the lists and
+  // status; or, when its cached term index is large, from when the list heads are written (searchLate).
+  let rebuild: Promise<SearchRebuildResult> | undefined;
+  const startRebuild = () => {
+    if (rebuild || !searchInput.rebuild) return;
+    rebuild = searchRebuild(read, searchInput.rebuild, searchInput.words, options, cache, log);
+    // What the search index needed of the cache's skills is taken: each skill's record, summary and
+    // mark are the build's own now, and the rest of its cached line (about 160 bytes of heap a skill) can go.
+    if (read.reuse) read.reuse.cache.skills = [];
+    // So can what its job was made of (the job holds it, or a worker thread its copy).
+    searchInput.rebuild = undefined;
+  };
+  const late = searchInput.rebuild !== undefined && searchLate(read, options.searchBesideBytes ?? MAX_SEARCH_BESIDE_BYTES, log);
+  if (!late) startRebuild();
   await cache?.writeSurface(searchInput.words);
-  const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache);
+  const written = await writeRecordFiles(takeRecords(read), read, options, data, adopt, log, cache, startRebuild);
   const { shardJob, plan, verdicts, vocabulary } = written;
   phase("lists, categories, events, status");
   // The meaning pass may run in a worker thread reading the spill folder: awaited before it goes.
@@ -526,6 +540,24 @@ async function buildFrom(
  * 24.7 but peaked at 8.35 GiB instead of 6.16 (bench/results/build-1m.md), over its 8 GB bound.
  */
 export const MAX_BESIDE_PART_BYTES = 1.5 * 2 ** 30;
+
+/**
+ * The size of the build cache's term index above which an incremental build's search index waits for
+ * the list heads. Its worker holds the patched index (about the cached one's size in arrays, and its
+ * keys), while the main thread holds every skill's record and summary until the list heads are
+ * written. At 1M skills (a 2.5 GB term index) the two at once peaked at 8.25-8.88 GiB; with the
+ * index after the list heads, 6.65 GiB, the rebuild 35-45 s longer (bench/results/build-1m.md). At
+ * 100k (290 MB) the two paths end together, and a later start would add its wait to the rebuild.
+ */
+export const MAX_SEARCH_BESIDE_BYTES = 2 ** 30;
+
+/** Whether an incremental build's search index waits for the list heads (MAX_SEARCH_BESIDE_BYTES), said in the log when it does. */
+function searchLate(read: Read, bound: number, log: (line: string) => void): boolean {
+  const bytes = read.reuse?.cache.state.sizes[CACHE_FILES.postings] ?? 0;
+  if (bytes <= bound) return false;
+  log(`the search index waits for the list heads: the build cache's term index is ${Math.round(bytes / 2 ** 20)} MiB`);
+  return true;
+}
 
 /** The bytes of the first pass's index parts on disk. */
 async function partBytes(spilled: SpilledIndexes): Promise<number> {
@@ -802,6 +834,7 @@ async function writeRecordFiles(
   adopt: (file: WrittenFile) => void,
   log: (line: string) => void,
   cache: CacheWriter | undefined,
+  listHeadsWritten: () => void,
 ) {
   // The cache's skills are written beside the files below (mostly copies of the previous cache's
   // lines: the disk's work, not this thread's), and awaited before this returns.
@@ -890,6 +923,7 @@ async function writeRecordFiles(
     // (about 700 MB at 1M skills) before categories and status.
     await cacheSkills;
     summaries.length = 0;
+    listHeadsWritten();
 
     log(`rendering categories in ${vocabulary.locales.length} locales`);
     const members = categoryMembers(categories, listed);

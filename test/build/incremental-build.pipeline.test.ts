@@ -140,7 +140,11 @@ interface Compared {
  * Builds `before` with a cache, then `after` incrementally over it (in place, or into a staging
  * folder reading the first site), and `after` in full into a fresh folder; compares every file.
  */
-async function compare(before: string, after: string, options: { staging?: boolean; workers?: number } = {}): Promise<Compared> {
+async function compare(
+  before: string,
+  after: string,
+  options: { staging?: boolean; workers?: number; searchBesideBytes?: number } = {},
+): Promise<Compared> {
   const name = `${folders++}`;
   const site = join(root, `site-${name}`);
   const cache = join(root, `site-${name}.cache`);
@@ -155,6 +159,7 @@ async function compare(before: string, after: string, options: { staging?: boole
     outDir: out,
     page: false,
     workers: options.workers,
+    searchBesideBytes: options.searchBesideBytes,
     cache: { dir: cache, previousSite: site },
     log: (l) => lines.push(l),
   });
@@ -198,6 +203,22 @@ describe("the incremental build writes the bytes a full build writes", () => {
     const after = await dataset(changed.records, { "trust-reviews.jsonl": changed.reviews });
     const { report } = await compare(before, after, { staging: true });
     expect(report.incremental!.keptShards).toBeGreaterThan(0);
+  }, 600_000);
+
+  it("over 1,000 synthetic skills with every kind of change, the search index in a worker thread after the list heads", async () => {
+    const records = await synthetic(1000, 14);
+    const before = await dataset(records);
+    const changed = mix(records);
+    const after = await dataset(changed.records, { "trust-reviews.jsonl": changed.reviews });
+    // As at 1M skills, where the cached term index is over MAX_SEARCH_BESIDE_BYTES: the same bytes.
+    const { lines } = await compare(before, after, { workers: 2, searchBesideBytes: 0 });
+    const waits = lines.findIndex((l) => l.startsWith("the search index waits for the list heads: the build cache's term index is "));
+    expect(waits, lines.join("\n")).toBeGreaterThanOrEqual(0);
+    // Its first line comes after the list index's.
+    const listIndex = lines.indexOf("rendering list index");
+    const firstSearch = lines.findIndex((l) => l.startsWith("  search: "));
+    expect(listIndex).toBeGreaterThan(waits);
+    expect(firstSearch).toBeGreaterThan(listIndex);
   }, 600_000);
 
   it("over 1,000 synthetic skills when only stats.json changes for a few", async () => {
