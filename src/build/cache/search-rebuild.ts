@@ -3,8 +3,9 @@
 // cache's term and nested indexes. For a large directory it runs in a worker thread
 // (search-rebuild-worker.ts), started once the cache's key matches: it reads and checks the cache's
 // indexes while this thread opens the rest of the cache and streams the dataset, then takes the job
-// and runs beside the lists, status and meaning update. At 100k skills that was about 12 s of the
-// main thread's time, a third of a 1% rebuild. The job is a function of its input alone, so the bytes
+// and runs beside the lists, status and meaning update (or, for a large cached term index, from when
+// the list heads are written: build.ts MAX_SEARCH_BESIDE_BYTES). At 100k skills that was about 12 s of
+// the main thread's time, a third of a 1% rebuild. The job is a function of its input alone, so the bytes
 // are those the main thread would write.
 import { basename, join } from "node:path";
 import type { Worker } from "node:worker_threads";
