@@ -546,7 +546,7 @@ export const MAX_BESIDE_PART_BYTES = 1.5 * 2 ** 30;
  * the list heads. Its worker holds the patched index (about the cached one's size in arrays, and its
  * keys), while the main thread holds every skill's record and summary until the list heads are
  * written. At 1M skills (a 2.5 GB term index) the two at once peaked at 8.25-8.88 GiB; with the
- * index after the list heads, 6.65 GiB, the rebuild 35-45 s longer (bench/results/build-1m.md). At
+ * index after the list heads, 6.50-7.53 GiB, the rebuild 13-73 s longer (bench/results/build-1m.md). At
  * 100k (290 MB) the two paths end together, and a later start would add its wait to the rebuild.
  */
 export const MAX_SEARCH_BESIDE_BYTES = 2 ** 30;

@@ -46,7 +46,28 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/** How many times a server is started on fresh ports when one of its ports was taken first. */
+const PORT_ATTEMPTS = 3;
+
+/** A start that failed because a port chosen for it was taken before wrangler bound it. */
+class PortTaken extends Error {}
+
+/**
+ * Starts `wrangler pages dev` on free loopback ports. A port is free when chosen, but another process
+ * can take it before wrangler binds it (tests start servers side by side): such a start is tried
+ * again on other ports, up to PORT_ATTEMPTS times.
+ */
 export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt >= PORT_ATTEMPTS) throw e;
+    }
+  }
+}
+
+async function startOnce(options: StartOptions): Promise<PagesDev> {
   const port = await freePort();
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "skills-api-state-"));
   const inspectorPort = await freePort();
@@ -89,7 +110,11 @@ export async function startPagesDev(options: StartOptions): Promise<PagesDev> {
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler pages dev exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) {
+      await stop();
+      const message = `wrangler pages dev exited (${child.exitCode}):\n${log}`;
+      throw /Address already in use/.test(log) ? new PortTaken(message) : new Error(message);
+    }
     if (/Ready on/.test(log)) {
       try {
         await fetch(`${origin}/api/v1/categories`);
