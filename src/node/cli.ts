@@ -153,7 +153,7 @@ export function missingBuildSettings(env: NodeJS.ProcessEnv, glibc = usesGlibc()
  *   memory freed there stays in the process. The 100k build's peak RSS was 2.35 GB with glibc's default
  *   and 1.98 GB with two arenas, in the same time (docs/SCALE.md).
  * - Fixed malloc thresholds (BUILD_MALLOC_THRESHOLD): a buffer of a few megabytes is mapped on its
- *   own and handed back when freed. The 100k full build's peak fell by 230-310 MB (docs/SCALE.md).
+ *   own and handed back when freed. The 100k full build's peak fell by 225-329 MiB, at 3-7 % more CPU (docs/SCALE.md).
  * - A larger thread pool: every file a build reads, writes, stats or removes, from any of its threads,
  *   waits for one of the pool's threads. With four, the 1% rebuild's file writes queued behind each
  *   other: 16.0 s against 17.9-19.0 s at 100k (docs/SCALE.md).
