@@ -54,6 +54,8 @@ import { directorySink, type OutputSink, type WriteStats, type WrittenFile, writ
 import { writePage } from "./page.js";
 import { type FirstPass, firstPass, loadMeaning, loadPostings, runInWorker, type SpilledIndexes, workersFor } from "./passes.js";
 import { routesFile } from "./routes-file.js";
+import { sharedBuffers } from "./search-index/collect-postings.js";
+import type { RelatedRange, RelateElsewhere, RelateJob } from "./search-index/meaning-model.js";
 import { writeMeaning } from "./search-index/meaning-pass.js";
 import { type NestedSkill, nestedSkills } from "./search-index/search-document.js";
 import type { Offload, WrittenNested } from "./search-index/search-extras.js";
@@ -703,19 +705,28 @@ async function meaningHere(
     return { meaning, millis: performance.now() - started };
   }
   if (same) await readMeaningInput(read, read.reuse!);
-  read.meaning = await loadMeaning(read);
+  // The model runs here alone: with worker threads, a core is free for half of its words, which a
+  // worker relates over the input's lists shared with it (bench/results/build-1m.md: 1M's longest
+  // stretch on one core).
+  const split = read.parts > 1;
+  read.meaning = await loadMeaning(read, split ? sharedBuffers : undefined);
   if (read.meaning) {
     // Its input changed in place (a SKILL.md re-read): the cached model updated for what changed.
     meaning = await updatedMeaning(read.reuse, read.meaning, DATA_PREFIX, data, log, { outDir: resolve(options.outDir), adopt });
     if (!meaning) {
       log("building the meaning model");
-      meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`));
+      if (split) log("  meaning: half of the words related in a worker thread");
+      meaning = await writeMeaning(read.meaning, data, (line) => log(`  ${line}`), split ? relateInWorker : undefined);
     }
   }
   await cache?.writeIndex(CACHE_FILES.meaning, read.meaning?.files ?? null, read.meaning?.documents ?? 0, read.meaning !== null && same);
   read.meaning = null;
   return { meaning, millis: meaning ? performance.now() - started : 0 };
 }
+
+/** Relates a range of the meaning model's words in a worker thread, over tables in shared buffers. */
+const relateInWorker: RelateElsewhere = (tables, from, to) =>
+  runInWorker<RelatedRange>("meaning-relate-worker", { tables, from, to } satisfies RelateJob);
 
 /**
  * What the search index needs of the records, kept apart from them so they can go once the lists

@@ -7,7 +7,7 @@ import type { DatasetProblem } from "../dataset/files.js";
 import { lineRanges, type SlimRecord } from "../dataset/stream.js";
 import { RecordCompactor } from "./compact-record.js";
 import type { TrustMark } from "./scan-record.js";
-import { PostingIndex } from "./search-index/collect-postings.js";
+import { type Buffers, PostingIndex } from "./search-index/collect-postings.js";
 import type { MeaningCorpus } from "./search-index/meaning-pass.js";
 import { readPart } from "./search-index/part-file.js";
 import { SortedRunMerger } from "./search-index/run-merge.js";
@@ -62,7 +62,8 @@ export type WorkerModule =
   | "search-worker"
   | "line-hash-worker"
   | "kept-shard-worker"
-  | "search-rebuild-worker";
+  | "search-rebuild-worker"
+  | "meaning-relate-worker";
 
 /** Where worker module `module` is, as TypeScript when the build runs from its sources. */
 export const workerModule = (module: WorkerModule): URL =>
@@ -96,10 +97,10 @@ export interface SpilledIndexes {
 }
 
 /** The parts in `files` merged, read one at a time: each run's keys are let go once mapped (run-merge.ts). */
-async function mergeParts(files: readonly (PartFile & { first: number })[]): Promise<PostingIndex> {
+async function mergeParts(files: readonly (PartFile & { first: number })[], buffers?: Buffers): Promise<PostingIndex> {
   const merger = new SortedRunMerger();
   for (const { file, first } of files) merger.add(Object.assign(await readPart(file), { first }));
-  return merger.finish();
+  return merger.finish(buffers);
 }
 
 /** The search postings of `pass`, read back from its part files if need be. */
@@ -108,10 +109,10 @@ export async function loadPostings(pass: Pick<FirstPass, "postings" | "spilled">
   return mergeParts(pass.spilled.postings);
 }
 
-/** The meaning corpus of `pass`, read back from its part files if need be. */
-export async function loadMeaning(pass: Pick<FirstPass, "meaning" | "spilled">): Promise<MeaningCorpus | null> {
+/** The meaning corpus of `pass`, read back from its part files if need be (its lists in `buffers`). */
+export async function loadMeaning(pass: Pick<FirstPass, "meaning" | "spilled">, buffers?: Buffers): Promise<MeaningCorpus | null> {
   if (pass.meaning || !pass.spilled || pass.spilled.meaning.length === 0) return pass.meaning;
-  return { files: await mergeParts(pass.spilled.meaning), documents: pass.spilled.documents };
+  return { files: await mergeParts(pass.spilled.meaning, buffers), documents: pass.spilled.documents };
 }
 
 export interface FirstPassOptions {

@@ -63,6 +63,8 @@ describe("the streaming build", () => {
       const other = await build({ dataDir, outDir: out, page: false, workers, runSkills, meaningBesideBytes, log: (l) => logged.push(l) });
       const where = meaningBesideBytes === 0 ? "over the bound: first, alone" : "beside the index, once the postings are merged";
       expect(logged.find((l) => l.startsWith("the meaning model's and the postings' parts"))).toContain(where);
+      // Alone, the model relates half of its words in a worker thread, over lists shared with it.
+      expect(logged.includes("  meaning: half of the words related in a worker thread")).toBe(meaningBesideBytes === 0);
       expect(other.droppedAliases).toEqual(report.droppedAliases);
       expectSameTree(one, out);
       // Shards written by the shard worker are counted as if written by the build's own thread.

@@ -17,7 +17,7 @@ import type { AssetStore } from "../../src/api/store.js";
 import { build } from "../../src/build/build.js";
 import { PostingCollector, PostingIndex } from "../../src/build/search-index/collect-postings.js";
 import { MEANING_ABOUT, MEANING_BODY, MEANING_FIELDS } from "../../src/build/search-index/meaning-collect.js";
-import { relatedTerms } from "../../src/build/search-index/meaning-model.js";
+import { relatedTerms, relatedTermsSplit, relateRange, relateTables } from "../../src/build/search-index/meaning-model.js";
 import { compareKeys } from "../../src/contract/key.js";
 import type { BuildManifest } from "../../src/contract/manifest.js";
 import { SearchManifest } from "../../src/contract/search-manifest.js";
@@ -99,6 +99,33 @@ describe("the meaning model", () => {
   it("learns the same from the corpus in one part or cut into several (the build's workers)", () => {
     const one = relatedTerms(corpus(docs), docs.length);
     for (const parts of [2, 3, 5]) expect(relatedTerms(corpus(docs, parts), docs.length)).toEqual(one);
+  });
+
+  it("learns the same with its words related in two ranges, the second elsewhere over shared tables", async () => {
+    const index = corpus(docs);
+    const one = relatedTerms(index, docs.length);
+    const cuts: number[] = [];
+    const split = await relatedTermsSplit(index, docs.length, async (tables, from, to) => {
+      // What a worker thread is given: typed arrays in shared buffers, read in place, never copied.
+      for (const a of [tables.keyOrder, tables.word, tables.rows, ...tables.fields.map((f) => f.ordinals)]) {
+        expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
+      }
+      cuts.push(from);
+      expect(to).toBe(index.keys.length);
+      return relateRange(tables, from, to);
+    });
+    expect(split).toEqual(one);
+    // The cut is inside the words, so each side has work.
+    expect(cuts[0]).toBeGreaterThan(0);
+    expect(cuts[0]).toBeLessThan(index.keys.length);
+    // Any cut gives the same entries, the ends included.
+    const tables = relateTables(index, docs.length);
+    for (const cut of [0, 1, cuts[0]! + 1, index.keys.length]) {
+      const parts = [relateRange(tables, 0, cut), relateRange(tables, cut, index.keys.length)];
+      const words = parts.flatMap((p) => [...p.words]);
+      expect(words.map((i) => index.keys[i])).toEqual(one.entries.map((e) => e[0]));
+      expect(parts[0]!.sources + parts[1]!.sources).toBe(one.stats.sources);
+    }
   });
 });
 

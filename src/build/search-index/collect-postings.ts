@@ -88,6 +88,11 @@ interface FieldLists {
 /** An index's lists looked up by key, as PostingIndex.listOf gives them. */
 export type ListLookup = Pick<PostingIndex, "fieldCount" | "listOf">;
 
+/** Where an index's arrays live: plain buffers, or shared ones that worker threads read in place. */
+export type Buffers = (bytes: number) => ArrayBufferLike;
+export const plainBuffers: Buffers = (bytes) => new ArrayBuffer(bytes);
+export const sharedBuffers: Buffers = (bytes) => new SharedArrayBuffer(bytes);
+
 /** The collected postings: keys in sorted order, and the ascending ordinals of each key in each field. */
 export class PostingIndex {
   /**

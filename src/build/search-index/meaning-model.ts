@@ -18,7 +18,7 @@
 // and of its body: src/build/search-index/meaning-collect.ts), the output the related-terms entries
 // the shards hold. It is one pass of its own, so an incremental build can run it on its own.
 import type { RelatedEntry } from "../../contract/related-shard.js";
-import type { PostingIndex } from "./collect-postings.js";
+import { type Buffers, PostingIndex, plainBuffers, sharedBuffers } from "./collect-postings.js";
 import { MEANING_ABOUT, MEANING_BODY } from "./meaning-collect.js";
 
 /** Related terms kept per word (a query reads only a few of them: src/search/meaning.ts). */
@@ -66,52 +66,122 @@ export interface MeaningStats {
 }
 
 /**
- * The related terms of every word of `files` (an index over SKILL.md files: list MEANING_ABOUT of
- * names and descriptions, list MEANING_BODY of bodies; `documents` files in all), sorted by word.
+ * What relating words reads, as typed arrays only, so that a worker thread can share them
+ * (sharedBuffers): the index's lists, each key's script, and the targets (the terms of names and
+ * descriptions, numbered in key order) with, per file, the targets it holds.
  */
-export function relatedTerms(
-  files: PostingIndex,
-  documents: number,
-  progress: (done: number, of: number) => void = () => {},
-  /** Relate only the words flagged here (by key index): an update of the previous model (meaning-update.ts). */
-  only?: Uint8Array,
-): { entries: RelatedEntry[]; stats: MeaningStats } {
+export interface RelateTables {
+  keyOrder: Uint32Array;
+  fields: readonly { start: Uint32Array; ordinals: Uint32Array }[];
+  documents: number;
+  /** Per sorted key: 0 when it is no word (isWord), else 1 + its script (scriptOf). */
+  word: Uint8Array;
+  /** Per sorted key: its target's number, or NO_TARGET. */
+  targetOf: Uint32Array;
+  /** Per target: its sorted key, how many names and descriptions hold it, its script. */
+  targetKey: Uint32Array;
+  aboutDf: Uint32Array;
+  targetScript: Uint8Array;
+  /** Per file, the targets its name and description hold (compressed rows). */
+  rowStart: Uint32Array;
+  rows: Uint32Array;
+}
+
+/** A range of words related: per word that has related terms, its key and its terms' keys and hundredths, strongest first. */
+export interface RelatedRange {
+  sources: number;
+  words: Uint32Array;
+  counts: Uint8Array;
+  terms: Uint32Array;
+  weights: Uint8Array;
+}
+
+const NO_TARGET = 0xffffffff;
+
+/** `array` in a buffer of `buffers`' kind: itself when it is one already. */
+function inBuffer(array: Uint32Array, buffers: Buffers): Uint32Array {
+  if (buffers === plainBuffers || array.buffer instanceof SharedArrayBuffer) return array;
+  const copy = new Uint32Array(buffers(array.byteLength));
+  copy.set(array);
+  return copy;
+}
+
+/** The tables relateRange reads, for the index `files` over `documents` SKILL.md files. */
+export function relateTables(files: PostingIndex, documents: number, buffers: Buffers = plainBuffers): RelateTables {
   const keys = files.keys;
   const maxDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_TARGET_SHARE));
-  const maxSourceDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
-  // Targets: terms of names and descriptions, numbered in key order.
-  const targetOf = new Int32Array(keys.length).fill(-1);
-  const targetKey: number[] = [];
-  const aboutDf: number[] = [];
-  const targetScript: number[] = [];
+  const u32 = (length: number) => new Uint32Array(buffers(length * 4));
+  const word = new Uint8Array(buffers(keys.length));
+  const targetOf = u32(keys.length).fill(NO_TARGET);
+  const targets: number[] = [];
   for (let i = 0; i < keys.length; i++) {
+    if (!isWord(keys[i]!)) continue;
+    word[i] = 1 + scriptOf(keys[i]!);
     const n = files.list(i, MEANING_ABOUT).length;
-    if (n < MIN_SHARED_FILES || n > maxDf || !isWord(keys[i]!)) continue;
-    targetOf[i] = targetKey.length;
-    targetKey.push(i);
-    aboutDf.push(n);
-    targetScript.push(scriptOf(keys[i]!));
+    if (n < MIN_SHARED_FILES || n > maxDf) continue;
+    targetOf[i] = targets.length;
+    targets.push(i);
   }
-  // Files -> the targets their names and descriptions hold (compressed rows).
-  const rowStart = new Uint32Array(documents + 1);
-  for (const i of targetKey) for (const f of files.list(i, MEANING_ABOUT)) rowStart[f + 1]!++;
+  const targetKey = u32(targets.length);
+  targetKey.set(targets);
+  const aboutDf = u32(targets.length);
+  const targetScript = new Uint8Array(buffers(targets.length));
+  const rowStart = u32(documents + 1);
+  targets.forEach((i, t) => {
+    const about = files.list(i, MEANING_ABOUT);
+    aboutDf[t] = about.length;
+    targetScript[t] = word[i]! - 1;
+    for (const f of about) rowStart[f + 1]!++;
+  });
   for (let f = 0; f < documents; f++) rowStart[f + 1]! += rowStart[f]!;
-  const rows = new Uint32Array(rowStart[documents]!);
+  const rows = u32(rowStart[documents]!);
   const fill = rowStart.slice(0, documents);
-  targetKey.forEach((i, t) => {
+  targets.forEach((i, t) => {
     for (const f of files.list(i, MEANING_ABOUT)) rows[fill[f]!++] = t;
   });
+  const { keyOrder, fields } = files.snapshot();
+  return {
+    keyOrder: inBuffer(keyOrder, buffers),
+    fields: fields.map(({ start, ordinals }) => ({ start: inBuffer(start, buffers), ordinals: inBuffer(ordinals, buffers) })),
+    documents,
+    word,
+    targetOf,
+    targetKey,
+    aboutDf,
+    targetScript,
+    rowStart,
+    rows,
+  };
+}
 
-  const shared = new Uint32Array(targetKey.length);
-  const touched = new Uint32Array(targetKey.length);
-  const entries: RelatedEntry[] = [];
+/**
+ * Relates the words `from` to `to` (sorted keys) of the tables' index. A word's related terms
+ * depend on the tables alone, so ranges related apart (in threads of their own) give together what
+ * one range over every word gives.
+ */
+export function relateRange(
+  tables: RelateTables,
+  from: number,
+  to: number,
+  progress: (done: number) => void = () => {},
+  /** Relate only the words flagged here (by key index): an update of the previous model (meaning-update.ts). */
+  only?: Uint8Array,
+): RelatedRange {
+  const { documents, word, targetOf, aboutDf, targetScript, rowStart, rows } = tables;
+  const files = new PostingIndex([], tables.keyOrder, tables.fields);
+  const maxSourceDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
+  const shared = new Uint32Array(tables.targetKey.length);
+  const touched = new Uint32Array(tables.targetKey.length);
+  const words: number[] = [];
+  const counts: number[] = [];
+  const terms: number[] = [];
+  const weights: number[] = [];
   let sources = 0;
-  let related = 0;
   const bestT = new Int32Array(RELATED_PER_WORD);
   const bestW = new Float64Array(RELATED_PER_WORD);
-  for (let i = 0; i < keys.length; i++) {
-    if (i % 20_000 === 0) progress(i, keys.length);
-    if ((only && only[i] !== 1) || !isWord(keys[i]!)) continue;
+  for (let i = from; i < to; i++) {
+    if (i % 20_000 === 0) progress(i);
+    if ((only && only[i] !== 1) || word[i] === 0) continue;
     const about = files.list(i, MEANING_ABOUT);
     const body = files.list(i, MEANING_BODY);
     if (about.length + body.length < MIN_SHARED_FILES) continue;
@@ -131,7 +201,7 @@ export function relatedTerms(
     // The strongest RELATED_PER_WORD targets, ties to the target first in key order (insertion sort).
     let kept = 0;
     const self = targetOf[i]!;
-    const script = scriptOf(keys[i]!);
+    const script = word[i]! - 1;
     for (let u = 0; u < used; u++) {
       const t = touched[u]!;
       const n = shared[t]!;
@@ -152,15 +222,99 @@ export function relatedTerms(
       bestT[at] = t;
     }
     if (kept === 0) continue;
-    const list: [string, number][] = [];
-    for (let k = 0; k < kept; k++) list.push([keys[targetKey[bestT[k]!]!]!, Math.min(100, Math.round(bestW[k]! * 100))]);
-    // Equal hundredths after rounding: the term A to Z (what a reader sees and a test can check).
-    list.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : 0));
-    entries.push([keys[i]!, list]);
-    related += kept;
+    words.push(i);
+    counts.push(kept);
+    for (let k = 0; k < kept; k++) {
+      terms.push(tables.targetKey[bestT[k]!]!);
+      weights.push(Math.min(100, Math.round(bestW[k]! * 100)));
+    }
   }
-  progress(keys.length, keys.length);
-  return { entries, stats: { documents, sources, targets: targetKey.length, words: entries.length, related } };
+  return {
+    sources,
+    words: Uint32Array.from(words),
+    counts: Uint8Array.from(counts),
+    terms: Uint32Array.from(terms),
+    weights: Uint8Array.from(weights),
+  };
+}
+
+/** The entries of related ranges given in key order, and the model's figures. */
+function relatedOf(
+  keys: readonly string[],
+  tables: RelateTables,
+  ranges: readonly RelatedRange[],
+): { entries: RelatedEntry[]; stats: MeaningStats } {
+  const entries: RelatedEntry[] = [];
+  let sources = 0;
+  let related = 0;
+  for (const range of ranges) {
+    sources += range.sources;
+    let at = 0;
+    range.words.forEach((i, w) => {
+      const list: [string, number][] = [];
+      for (const end = at + range.counts[w]!; at < end; at++) list.push([keys[range.terms[at]!]!, range.weights[at]!]);
+      // Equal hundredths after rounding: the term A to Z (what a reader sees and a test can check).
+      list.sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : 0));
+      entries.push([keys[i]!, list]);
+      related += list.length;
+    });
+  }
+  return { entries, stats: { documents: tables.documents, sources, targets: tables.targetKey.length, words: entries.length, related } };
+}
+
+/**
+ * The related terms of every word of `files` (an index over SKILL.md files: list MEANING_ABOUT of
+ * names and descriptions, list MEANING_BODY of bodies; `documents` files in all), sorted by word.
+ */
+export function relatedTerms(
+  files: PostingIndex,
+  documents: number,
+  progress: (done: number, of: number) => void = () => {},
+  /** Relate only the words flagged here (by key index): an update of the previous model (meaning-update.ts). */
+  only?: Uint8Array,
+): { entries: RelatedEntry[]; stats: MeaningStats } {
+  const tables = relateTables(files, documents);
+  const of = files.keys.length;
+  const range = relateRange(tables, 0, of, (done) => progress(done, of), only);
+  progress(of, of);
+  return relatedOf(files.keys, tables, [range]);
+}
+
+/** Relates a range of words somewhere else: in a worker thread over the same shared tables (src/build/meaning-relate-worker.ts). */
+export type RelateElsewhere = (tables: RelateTables, from: number, to: number) => Promise<RelatedRange>;
+
+/** A worker's range of words to relate, the words `from` to `to` (sorted keys). */
+export interface RelateJob {
+  tables: RelateTables;
+  from: number;
+  to: number;
+}
+
+/**
+ * relatedTerms with the words in two ranges of about equal work, the second related `elsewhere`
+ * while this thread relates the first: the same entries in about half the time when a core is free.
+ * `files`' lists are best in shared buffers already (passes.ts loadMeaning), or they are copied.
+ */
+export async function relatedTermsSplit(
+  files: PostingIndex,
+  documents: number,
+  elsewhere: RelateElsewhere,
+  progress: (done: number, of: number) => void = () => {},
+): Promise<{ entries: RelatedEntry[]; stats: MeaningStats }> {
+  const tables = relateTables(files, documents, sharedBuffers);
+  const of = files.keys.length;
+  // A word's work is about its postings' count: the cut leaves half of the words' postings on each side.
+  let total = 0;
+  for (let i = 0; i < of; i++) if (tables.word[i] !== 0) total += files.postingCount(i);
+  let cut = 0;
+  for (let sum = 0; cut < of && sum * 2 < total; cut++) if (tables.word[cut] !== 0) sum += files.postingCount(cut);
+  const theirs = elsewhere(tables, cut, of);
+  // Settled below; until then its failure must not surface as an unhandled rejection.
+  theirs.catch(() => {});
+  const mine = relateRange(tables, 0, cut, (done) => progress(done, of));
+  const ranges = [mine, await theirs];
+  progress(of, of);
+  return relatedOf(files.keys, tables, ranges);
 }
 
 /** Calls `fn` once for each number of the union of two ascending lists, in ascending order. */

@@ -6,7 +6,7 @@ import type { RelatedEntry } from "../../contract/related-shard.js";
 import type { MeaningManifest, RangeShard } from "../../contract/search-manifest.js";
 import type { OutputSink } from "../output.js";
 import type { PostingIndex } from "./collect-postings.js";
-import { relatedTerms } from "./meaning-model.js";
+import { type RelateElsewhere, relatedTerms, relatedTermsSplit } from "./meaning-model.js";
 import { type AffectedWords, mergeEntries } from "./meaning-update.js";
 import { shardPatch } from "./search-patch.js";
 import { writeJsonShards } from "./search-shards.js";
@@ -20,11 +20,20 @@ export interface MeaningCorpus {
   documents: number;
 }
 
-export async function writeMeaning(corpus: MeaningCorpus, sink: OutputSink, log: (line: string) => void): Promise<MeaningManifest> {
+export async function writeMeaning(
+  corpus: MeaningCorpus,
+  sink: OutputSink,
+  log: (line: string) => void,
+  /** Where half of the words are related while this thread relates the other half: given when a core is free. */
+  elsewhere?: RelateElsewhere,
+): Promise<MeaningManifest> {
   const started = performance.now();
-  const { entries, stats } = relatedTerms(corpus.files, corpus.documents, (done, of) => {
+  const progress = (done: number, of: number) => {
     if (done > 0 && done < of) log(`meaning: ${done} of ${of} words`);
-  });
+  };
+  const { entries, stats } = elsewhere
+    ? await relatedTermsSplit(corpus.files, corpus.documents, elsewhere, progress)
+    : relatedTerms(corpus.files, corpus.documents, progress);
   const shards = await writeJsonShards(sink, "related", entries, (e) => e[0], RELATED_SHARD_BYTES);
   log(
     `meaning: ${stats.documents} SKILL.md files, ${stats.sources} words related to ${stats.targets} name and description terms: ` +

@@ -6,7 +6,7 @@
 // between its first pass and its first term shard. Keys get ids in order of first sight, as
 // collect-postings.ts PartMerger gives them, so the index (its snapshot included) is the same.
 
-import { type CollectedPart, PostingIndex } from "./collect-postings.js";
+import { type Buffers, type CollectedPart, PostingIndex, plainBuffers } from "./collect-postings.js";
 
 /** Whether `keys` is strictly ascending (JavaScript string order). */
 function ascending(keys: readonly string[]): boolean {
@@ -74,11 +74,14 @@ export class SortedRunMerger {
     this.remaps.push(remap);
   }
 
-  /** The merged index; the merger is spent. */
-  finish(): PostingIndex {
+  /** The merged index, its arrays in `buffers` (shared ones for a worker thread to read); the merger is spent. */
+  finish(buffers: Buffers = plainBuffers): PostingIndex {
     if (this.parts.length === 0) throw new Error("no parts to merge");
     const keys = Array.from(this.order, (id) => this.keyList[id]!);
-    return new PostingIndex(keys, this.order, invertRuns(this.keyList.length, this.parts, this.remaps));
+    const u32 = (length: number) => new Uint32Array(buffers(length * 4));
+    const order = buffers === plainBuffers ? this.order : u32(this.order.length);
+    if (order !== this.order) order.set(this.order);
+    return new PostingIndex(keys, order, invertRuns(this.keyList.length, this.parts, this.remaps, u32));
   }
 }
 
@@ -92,7 +95,12 @@ export class SortedRunMerger {
  * every key, 4 MB at 100k skills, read at random for each posting twice) cost five look-ups. A run's
  * field log is let go once its field is placed.
  */
-function invertRuns(keyCount: number, parts: readonly CollectedPart[], remaps: readonly Uint32Array[]) {
+function invertRuns(
+  keyCount: number,
+  parts: readonly CollectedPart[],
+  remaps: readonly Uint32Array[],
+  u32: (length: number) => Uint32Array,
+) {
   const fields: { start: Uint32Array; ordinals: Uint32Array }[] = [];
   const fieldCount = parts[0]!.fields.length;
   for (let f = 0; f < fieldCount; f++) {
@@ -102,14 +110,14 @@ function invertRuns(keyCount: number, parts: readonly CollectedPart[], remaps: r
       for (const chunk of part.fields[f]!.log) for (let i = 0; i < chunk.length; i++) local[chunk[i]!]!++;
       return local;
     });
-    const start = new Uint32Array(keyCount + 1);
+    const start = u32(keyCount + 1);
     counts.forEach((local, p) => {
       const remap = remaps[p]!;
       for (let r = 0; r < local.length; r++) start[remap[r]! + 1]! += local[r]!;
     });
     for (let k = 0; k < keyCount; k++) start[k + 1]! += start[k]!;
     const fill = start.slice(0, keyCount);
-    const ordinals = new Uint32Array(start[keyCount]!);
+    const ordinals = u32(start[keyCount]!);
     parts.forEach((part, p) => {
       const remap = remaps[p]!;
       // The run's counts become its blocks' next places in `ordinals`.
