@@ -98,6 +98,9 @@ export interface RelatedRange {
 
 const NO_TARGET = 0xffffffff;
 
+/** The most files a word may be in and still be related (MAX_SOURCE_SHARE of them). */
+const sourceDfBound = (documents: number): number => Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
+
 /** `array` in a buffer of `buffers`' kind: itself when it is one already. */
 function inBuffer(array: Uint32Array, buffers: Buffers): Uint32Array {
   if (buffers === plainBuffers || array.buffer instanceof SharedArrayBuffer) return array;
@@ -169,7 +172,7 @@ export function relateRange(
 ): RelatedRange {
   const { documents, word, targetOf, aboutDf, targetScript, rowStart, rows } = tables;
   const files = new PostingIndex([], tables.keyOrder, tables.fields);
-  const maxSourceDf = Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
+  const maxSourceDf = sourceDfBound(documents);
   const shared = new Uint32Array(tables.targetKey.length);
   const touched = new Uint32Array(tables.targetKey.length);
   const words: number[] = [];
@@ -303,11 +306,20 @@ export async function relatedTermsSplit(
 ): Promise<{ entries: RelatedEntry[]; stats: MeaningStats }> {
   const tables = relateTables(files, documents, sharedBuffers);
   const of = files.keys.length;
-  // A word's work is about its postings' count: the cut leaves half of the words' postings on each side.
+  // A related word's work is about its postings' count; a word relateRange passes over (no word, in
+  // one file, in too many) costs nothing, and the commonest words, which it passes over, hold a
+  // large share of every posting. The cut leaves half of the work on each side.
+  const maxSourceDf = sourceDfBound(documents);
+  const work = (i: number): number => {
+    if (tables.word[i] === 0) return 0;
+    const n = files.postingCount(i);
+    return n < MIN_SHARED_FILES || (n > maxSourceDf && files.unionCount(i) > maxSourceDf) ? 0 : n;
+  };
+  const works = new Float64Array(of);
   let total = 0;
-  for (let i = 0; i < of; i++) if (tables.word[i] !== 0) total += files.postingCount(i);
+  for (let i = 0; i < of; i++) total += works[i] = work(i);
   let cut = 0;
-  for (let sum = 0; cut < of && sum * 2 < total; cut++) if (tables.word[cut] !== 0) sum += files.postingCount(cut);
+  for (let sum = 0; cut < of && sum * 2 < total; cut++) sum += works[cut]!;
   const theirs = elsewhere(tables, cut, of);
   // Settled below; until then its failure must not surface as an unhandled rejection.
   theirs.catch(() => {});
