@@ -306,14 +306,19 @@ export async function relatedTermsSplit(
 ): Promise<{ entries: RelatedEntry[]; stats: MeaningStats }> {
   const tables = relateTables(files, documents, sharedBuffers);
   const of = files.keys.length;
-  // A related word's work is about its postings' count; a word relateRange passes over (no word, in
-  // one file, in too many) costs nothing, and the commonest words, which it passes over, hold a
-  // large share of every posting. The cut leaves half of the work on each side.
+  // A related word's work is a pass over the targets of each of its files: the sum of its files'
+  // rows. (Cut by the words' counts of postings alone, the 1M words' two ranges took 32 and 101 s;
+  // by their rows, 76 and 63.) A word relateRange passes over (no word, in one file, in too many)
+  // costs nothing. The cut leaves half of the work on each side.
   const maxSourceDf = sourceDfBound(documents);
+  const { rowStart } = tables;
+  const lists = [MEANING_ABOUT, MEANING_BODY];
   const work = (i: number): number => {
-    if (tables.word[i] === 0) return 0;
-    const n = files.postingCount(i);
-    return n < MIN_SHARED_FILES || (n > maxSourceDf && files.unionCount(i) > maxSourceDf) ? 0 : n;
+    const n = tables.word[i] === 0 ? 0 : files.postingCount(i);
+    if (n < MIN_SHARED_FILES || (n > maxSourceDf && files.unionCount(i) > maxSourceDf)) return 0;
+    let sum = 0;
+    for (const field of lists) for (const f of files.list(i, field)) sum += rowStart[f + 1]! - rowStart[f]! + 1;
+    return sum;
   };
   const works = new Float64Array(of);
   let total = 0;
