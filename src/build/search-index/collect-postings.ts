@@ -93,6 +93,14 @@ export type Buffers = (bytes: number) => ArrayBufferLike;
 export const plainBuffers: Buffers = (bytes) => new ArrayBuffer(bytes);
 export const sharedBuffers: Buffers = (bytes) => new SharedArrayBuffer(bytes);
 
+/** `array` in a buffer of `buffers`' kind: itself when it is in one already, else a copy. */
+export function inBuffers(array: Uint32Array, buffers: Buffers): Uint32Array {
+  if (buffers === plainBuffers || array.buffer instanceof SharedArrayBuffer) return array;
+  const copy = new Uint32Array(buffers(array.byteLength));
+  copy.set(array);
+  return copy;
+}
+
 /** The collected postings: keys in sorted order, and the ascending ordinals of each key in each field. */
 export class PostingIndex {
   /**

@@ -18,7 +18,7 @@
 // and of its body: src/build/search-index/meaning-collect.ts), the output the related-terms entries
 // the shards hold. It is one pass of its own, so an incremental build can run it on its own.
 import type { RelatedEntry } from "../../contract/related-shard.js";
-import { type Buffers, PostingIndex, plainBuffers, sharedBuffers } from "./collect-postings.js";
+import { type Buffers, inBuffers, PostingIndex, plainBuffers, sharedBuffers } from "./collect-postings.js";
 import { MEANING_ABOUT, MEANING_BODY } from "./meaning-collect.js";
 
 /** Related terms kept per word (a query reads only a few of them: src/search/meaning.ts). */
@@ -101,14 +101,6 @@ const NO_TARGET = 0xffffffff;
 /** The most files a word may be in and still be related (MAX_SOURCE_SHARE of them). */
 const sourceDfBound = (documents: number): number => Math.max(MIN_SHARED_FILES, Math.floor(documents * MAX_SOURCE_SHARE));
 
-/** `array` in a buffer of `buffers`' kind: itself when it is one already. */
-function inBuffer(array: Uint32Array, buffers: Buffers): Uint32Array {
-  if (buffers === plainBuffers || array.buffer instanceof SharedArrayBuffer) return array;
-  const copy = new Uint32Array(buffers(array.byteLength));
-  copy.set(array);
-  return copy;
-}
-
 /** The tables relateRange reads, for the index `files` over `documents` SKILL.md files. */
 export function relateTables(files: PostingIndex, documents: number, buffers: Buffers = plainBuffers): RelateTables {
   const keys = files.keys;
@@ -144,8 +136,8 @@ export function relateTables(files: PostingIndex, documents: number, buffers: Bu
   });
   const { keyOrder, fields } = files.snapshot();
   return {
-    keyOrder: inBuffer(keyOrder, buffers),
-    fields: fields.map(({ start, ordinals }) => ({ start: inBuffer(start, buffers), ordinals: inBuffer(ordinals, buffers) })),
+    keyOrder: inBuffers(keyOrder, buffers),
+    fields: fields.map(({ start, ordinals }) => ({ start: inBuffers(start, buffers), ordinals: inBuffers(ordinals, buffers) })),
     documents,
     word,
     targetOf,
@@ -171,6 +163,7 @@ export function relateRange(
   only?: Uint8Array,
 ): RelatedRange {
   const { documents, word, targetOf, aboutDf, targetScript, rowStart, rows } = tables;
+  // Only the index's lists are read here, never its keys.
   const files = new PostingIndex([], tables.keyOrder, tables.fields);
   const maxSourceDf = sourceDfBound(documents);
   const shared = new Uint32Array(tables.targetKey.length);

@@ -6,7 +6,7 @@
 // between its first pass and its first term shard. Keys get ids in order of first sight, as
 // collect-postings.ts PartMerger gives them, so the index (its snapshot included) is the same.
 
-import { type Buffers, type CollectedPart, PostingIndex, plainBuffers } from "./collect-postings.js";
+import { type Buffers, type CollectedPart, inBuffers, PostingIndex, plainBuffers } from "./collect-postings.js";
 
 /** Whether `keys` is strictly ascending (JavaScript string order). */
 function ascending(keys: readonly string[]): boolean {
@@ -79,9 +79,7 @@ export class SortedRunMerger {
     if (this.parts.length === 0) throw new Error("no parts to merge");
     const keys = Array.from(this.order, (id) => this.keyList[id]!);
     const u32 = (length: number) => new Uint32Array(buffers(length * 4));
-    const order = buffers === plainBuffers ? this.order : u32(this.order.length);
-    if (order !== this.order) order.set(this.order);
-    return new PostingIndex(keys, order, invertRuns(this.keyList.length, this.parts, this.remaps, u32));
+    return new PostingIndex(keys, inBuffers(this.order, buffers), invertRuns(this.keyList.length, this.parts, this.remaps, u32));
   }
 }
 
