@@ -4,7 +4,13 @@
 // come unsorted.
 
 import { describe, expect, it } from "vitest";
-import { type CollectedPart, PartMerger, PostingCollector, type PostingIndex } from "../../src/build/search-index/collect-postings.js";
+import {
+  type CollectedPart,
+  PartMerger,
+  PostingCollector,
+  type PostingIndex,
+  sharedBuffers,
+} from "../../src/build/search-index/collect-postings.js";
 import { SortedRunMerger } from "../../src/build/search-index/run-merge.js";
 
 const WORDS = ["deploy", "app", "cloudflare", "部署", "review", "pull", "request", "x", "zeta", "alpha", "Ünïcode", "k8s", "helm"];
@@ -62,6 +68,23 @@ describe("SortedRunMerger", () => {
     const merger = new SortedRunMerger();
     for (const r of runs) merger.add(r);
     expect(every(merger.finish())).toEqual(every(collect(new PostingCollector(3, 0), 0, 60).finish()));
+  });
+
+  it("merges into shared buffers, the same arrays, for a worker thread to read in place", () => {
+    const merge = (buffers?: typeof sharedBuffers) => {
+      const merger = new SortedRunMerger();
+      for (const run of runsOf([0, 17, 40, 60])) merger.add(run);
+      return merger.finish(buffers).snapshot();
+    };
+    const plain = merge();
+    const shared = merge(sharedBuffers);
+    for (const a of [shared.keyOrder, ...shared.fields.flatMap((f) => [f.start, f.ordinals])])
+      expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const a of [plain.keyOrder, ...plain.fields.flatMap((f) => [f.start, f.ordinals])])
+      expect(a.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.keys).toEqual(plain.keys);
+    expect([...shared.keyOrder]).toEqual([...plain.keyOrder]);
+    expect(shared.fields.map((f) => [[...f.start], [...f.ordinals]])).toEqual(plain.fields.map((f) => [[...f.start], [...f.ordinals]]));
   });
 
   it("refuses runs out of ordinal order and an empty merge", () => {

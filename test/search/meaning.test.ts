@@ -106,7 +106,8 @@ describe("the meaning model", () => {
     const one = relatedTerms(index, docs.length);
     const cuts: number[] = [];
     const split = await relatedTermsSplit(index, docs.length, async (tables, from, to) => {
-      // What a worker thread is given: typed arrays in shared buffers, read in place, never copied.
+      // What a worker thread is given: typed arrays in shared buffers, which it reads in place (this
+      // index's lists are plain, so relateTables copied them; the build's are merged shared).
       for (const a of [tables.keyOrder, tables.word, tables.rows, ...tables.fields.map((f) => f.ordinals)]) {
         expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
       }
